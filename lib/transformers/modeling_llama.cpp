@@ -1,0 +1,263 @@
+// Tiny Llama: embeddings -> N x (RMSNorm, GQA attention with RoPE, RMSNorm,
+// SwiGLU MLP) -> RMSNorm -> LM head.
+#include "ops.h"
+
+#include <transformers/errors.h>
+#include <transformers/modeling.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+namespace transformers {
+
+struct LlamaForCausalLM::Weights {
+  struct Layer {
+    std::vector<float> input_norm, wq, wk, wv, wo, post_norm, w_gate, w_up,
+        w_down;
+    std::optional<int64_t> window; // sliding-window layers only
+  };
+  std::vector<float> embed, final_norm, lm_head;
+  std::vector<Layer> layers;
+  std::vector<float> inv_freq;
+};
+
+namespace {
+
+void validate(const ModelConfig &c) {
+  if (c.vocab_size < 1 || c.hidden_size < 1 || c.intermediate_size < 1 ||
+      c.num_hidden_layers < 1 || c.num_attention_heads < 1 ||
+      c.num_key_value_heads < 1)
+    throw ValueError("model dimensions must be positive");
+  if (c.hidden_size % c.num_attention_heads != 0)
+    throw ValueError("`hidden_size` must be divisible by `num_attention_heads`");
+  if (c.num_attention_heads % c.num_key_value_heads != 0)
+    throw ValueError(
+        "`num_attention_heads` must be divisible by `num_key_value_heads`");
+  if ((c.hidden_size / c.num_attention_heads) % 2 != 0)
+    throw ValueError("the head dimension must be even (RoPE)");
+  if (!c.layer_types.empty() &&
+      static_cast<int64_t>(c.layer_types.size()) != c.num_hidden_layers)
+    throw ValueError("`layer_types` must have one entry per hidden layer");
+  for (const auto &t : c.layer_types) {
+    if (t != "full_attention" && t != "sliding_attention")
+      throw ValueError("unknown layer type '" + t + "'");
+    if (t == "sliding_attention" && !c.sliding_window)
+      throw ValueError("`sliding_attention` layers need `sliding_window`");
+  }
+  if (c.sliding_window && *c.sliding_window < 1)
+    throw ValueError("`sliding_window` must be positive");
+}
+
+// Position of the first key returned by the next update of layer `l`.
+int64_t kv_offset(const Cache &cache, int64_t l, int64_t query_length) {
+  if (auto *ed = dynamic_cast<const EncoderDecoderCache *>(&cache))
+    return kv_offset(*ed->self_attention_cache, l, query_length);
+  if (l < static_cast<int64_t>(cache.size()))
+    return cache.layer(l).get_mask_sizes(query_length).second;
+  return 0;
+}
+
+} // namespace
+
+LlamaForCausalLM::LlamaForCausalLM(ModelConfig config)
+    : PreTrainedModel(std::move(config)), w_(std::make_unique<Weights>()) {
+  const ModelConfig &c = config_;
+  validate(c);
+  const int64_t H = c.hidden_size, I = c.intermediate_size,
+                hd = H / c.num_attention_heads;
+  const int64_t q_dim = c.num_attention_heads * hd,
+                kv_dim = c.num_key_value_heads * hd;
+  uint64_t seed = c.seed * 0x100000001B3ULL + 1;
+  auto next = [&seed] { return seed++; };
+  auto scale = [](int64_t fan_in) {
+    return 1.0f / std::sqrt(static_cast<float>(fan_in));
+  };
+  w_->embed = ops::init_weight({c.vocab_size, H}, next(), 1.0f);
+  for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
+    Weights::Layer layer;
+    layer.input_norm = ops::ones(H);
+    layer.wq = ops::init_weight({q_dim, H}, next(), scale(H));
+    layer.wk = ops::init_weight({kv_dim, H}, next(), scale(H));
+    layer.wv = ops::init_weight({kv_dim, H}, next(), scale(H));
+    layer.wo = ops::init_weight({H, q_dim}, next(), scale(q_dim));
+    layer.post_norm = ops::ones(H);
+    layer.w_gate = ops::init_weight({I, H}, next(), scale(H));
+    layer.w_up = ops::init_weight({I, H}, next(), scale(H));
+    layer.w_down = ops::init_weight({H, I}, next(), scale(I));
+    if (is_sliding_layer(c, l))
+      layer.window = c.sliding_window;
+    w_->layers.push_back(std::move(layer));
+  }
+  w_->final_norm = ops::ones(H);
+  // Scaled up so that the tiny random model has peaked distributions.
+  w_->lm_head = ops::init_weight({c.vocab_size, H}, next(), 4.0f * scale(H));
+  for (int64_t i = 0; i < hd / 2; ++i)
+    w_->inv_freq.push_back(
+        1.0f / std::pow(c.rope_theta, static_cast<float>(2 * i) /
+                                          static_cast<float>(hd)));
+}
+
+LlamaForCausalLM::~LlamaForCausalLM() = default;
+LlamaForCausalLM::LlamaForCausalLM(LlamaForCausalLM &&) noexcept = default;
+LlamaForCausalLM &
+LlamaForCausalLM::operator=(LlamaForCausalLM &&) noexcept = default;
+
+std::shared_ptr<Cache> LlamaForCausalLM::make_cache(
+    const std::optional<std::string> &impl, int64_t max_cache_len) const {
+  if (impl && *impl == "static")
+    return std::make_shared<StaticCache>(config_, max_cache_len);
+  if (impl && *impl == "sliding_window" && !config_.sliding_window)
+    throw ValueError("Setting `cache_implementation` to 'sliding_window' "
+                     "requires the model config supporting sliding window "
+                     "attention, please check if there is a `sliding_window` "
+                     "field in the model config and it's not set to None.");
+  // "dynamic", "sliding_window" and the default: per-layer dynamic layers,
+  // sliding ones for the sliding-attention layers.
+  return std::make_shared<DynamicCache>(config_);
+}
+
+Tensor LlamaForCausalLM::run(const TokenIds &ids,
+                             const std::shared_ptr<Cache> &cache) const {
+  const ModelConfig &c = config_;
+  const int64_t B = static_cast<int64_t>(ids.size());
+  const int64_t S = static_cast<int64_t>(ids.front().size());
+  const int64_t H = c.hidden_size, I = c.intermediate_size, V = c.vocab_size;
+  const int64_t nh = c.num_attention_heads, nkv = c.num_key_value_heads;
+  const int64_t hd = H / nh, half = hd / 2;
+  const int64_t past = cache ? cache->get_seq_length() : 0;
+  const float attn_scale = 1.0f / std::sqrt(static_cast<float>(hd));
+
+  std::vector<float> x(static_cast<std::size_t>(B * S * H));
+  for (int64_t b = 0; b < B; ++b)
+    for (int64_t s = 0; s < S; ++s)
+      std::copy_n(w_->embed.begin() + ids[b][s] * H, H,
+                  x.begin() + (b * S + s) * H);
+
+  // RoPE (rotate-half form) on one head vector at absolute position `pos`.
+  auto rope = [&](float *v, int64_t pos) {
+    for (int64_t i = 0; i < half; ++i) {
+      float angle = static_cast<float>(pos) * w_->inv_freq[i];
+      float cs = std::cos(angle), sn = std::sin(angle);
+      float a = v[i], b2 = v[i + half];
+      v[i] = a * cs - b2 * sn;
+      v[i + half] = b2 * cs + a * sn;
+    }
+  };
+
+  std::vector<float> h(H), q_row(nh * hd), kv_row(nkv * hd), attn(nh * hd),
+      o(H), gate(I), up(I);
+  for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
+    const Weights::Layer &lw = w_->layers[l];
+    std::vector<float> q(static_cast<std::size_t>(B * nh * S * hd));
+    std::vector<float> k(static_cast<std::size_t>(B * nkv * S * hd));
+    std::vector<float> v(k.size());
+    for (int64_t b = 0; b < B; ++b)
+      for (int64_t s = 0; s < S; ++s) {
+        const float *xs = x.data() + (b * S + s) * H;
+        ops::rms_norm(xs, lw.input_norm, H, c.rms_norm_eps, h.data());
+        ops::linear(h.data(), lw.wq, H, nh * hd, q_row.data());
+        for (int64_t n = 0; n < nh; ++n) {
+          float *dst = q.data() + ((b * nh + n) * S + s) * hd;
+          std::copy_n(q_row.data() + n * hd, hd, dst);
+          rope(dst, past + s);
+        }
+        ops::linear(h.data(), lw.wk, H, nkv * hd, kv_row.data());
+        for (int64_t n = 0; n < nkv; ++n) {
+          float *dst = k.data() + ((b * nkv + n) * S + s) * hd;
+          std::copy_n(kv_row.data() + n * hd, hd, dst);
+          rope(dst, past + s);
+        }
+        ops::linear(h.data(), lw.wv, H, nkv * hd, kv_row.data());
+        for (int64_t n = 0; n < nkv; ++n)
+          std::copy_n(kv_row.data() + n * hd, hd,
+                      v.data() + ((b * nkv + n) * S + s) * hd);
+      }
+    Tensor key_states = Tensor::from_data({B, nkv, S, hd}, std::move(k));
+    Tensor value_states = Tensor::from_data({B, nkv, S, hd}, std::move(v));
+    int64_t offset = 0;
+    if (cache) {
+      offset = kv_offset(*cache, l, S);
+      auto kv = cache->update(key_states, value_states, l);
+      key_states = kv.first;
+      value_states = kv.second;
+    }
+    if (key_states.size(0) != B)
+      throw ValueError("the cache holds a batch of " +
+                       std::to_string(key_states.size(0)) +
+                       " sequences but `input_ids` has " + std::to_string(B));
+    // Grouped-query attention: every KV head serves nh / nkv query heads.
+    Tensor keys = repeat_interleave(key_states, nh / nkv, 1);
+    Tensor values = repeat_interleave(value_states, nh / nkv, 1);
+    const int64_t L = keys.size(2);
+    const float *kd = keys.data().data();
+    const float *vd = values.data().data();
+    std::vector<float> scores(static_cast<std::size_t>(L));
+    for (int64_t b = 0; b < B; ++b) {
+      for (int64_t s = 0; s < S; ++s) {
+        const int64_t pos = past + s;
+        for (int64_t n = 0; n < nh; ++n) {
+          const float *qv = q.data() + ((b * nh + n) * S + s) * hd;
+          const float *kh = kd + (b * nh + n) * L * hd;
+          const float *vh = vd + (b * nh + n) * L * hd;
+          float max = -std::numeric_limits<float>::infinity();
+          for (int64_t j = 0; j < L; ++j) {
+            int64_t kpos = offset + j;
+            bool visible = kpos <= pos && (!lw.window || pos - kpos < *lw.window);
+            if (!visible) {
+              scores[j] = -std::numeric_limits<float>::infinity();
+              continue;
+            }
+            float dot = 0.0f;
+            for (int64_t d = 0; d < hd; ++d)
+              dot += qv[d] * kh[j * hd + d];
+            scores[j] = dot * attn_scale;
+            if (scores[j] > max)
+              max = scores[j];
+          }
+          float sum = 0.0f;
+          for (int64_t j = 0; j < L; ++j) {
+            if (scores[j] == -std::numeric_limits<float>::infinity()) {
+              scores[j] = 0.0f;
+              continue;
+            }
+            scores[j] = std::exp(scores[j] - max);
+            sum += scores[j];
+          }
+          float *out = attn.data() + n * hd;
+          std::fill_n(out, hd, 0.0f);
+          for (int64_t j = 0; j < L; ++j) {
+            if (scores[j] == 0.0f)
+              continue;
+            float p = scores[j] / sum;
+            for (int64_t d = 0; d < hd; ++d)
+              out[d] += p * vh[j * hd + d];
+          }
+        }
+        float *xs = x.data() + (b * S + s) * H;
+        ops::linear(attn.data(), lw.wo, nh * hd, H, o.data());
+        for (int64_t i = 0; i < H; ++i)
+          xs[i] += o[i];
+        // MLP
+        ops::rms_norm(xs, lw.post_norm, H, c.rms_norm_eps, h.data());
+        ops::linear(h.data(), lw.w_gate, H, I, gate.data());
+        ops::linear(h.data(), lw.w_up, H, I, up.data());
+        for (int64_t i = 0; i < I; ++i)
+          gate[i] = ops::silu(gate[i]) * up[i];
+        ops::linear(gate.data(), lw.w_down, I, H, o.data());
+        for (int64_t i = 0; i < H; ++i)
+          xs[i] += o[i];
+      }
+    }
+  }
+
+  std::vector<float> logits(static_cast<std::size_t>(B * S * V));
+  for (int64_t r = 0; r < B * S; ++r) {
+    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps, h.data());
+    ops::linear(h.data(), w_->lm_head, H, V, logits.data() + r * V);
+  }
+  return Tensor::from_data({B, S, V}, std::move(logits));
+}
+
+} // namespace transformers

@@ -1,0 +1,54 @@
+// Internal numeric helpers of the reference models. Every routine computes
+// each output row independently with a fixed summation order, so a token's
+// result does not depend on how many tokens are processed together (cached
+// and uncached runs agree bit for bit).
+#ifndef TRANSFORMERS_LIB_OPS_H
+#define TRANSFORMERS_LIB_OPS_H
+
+#include <transformers/tensor.h>
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace transformers::ops {
+
+/// `out[o] = sum_k in[k] * w[o * in_dim + k]` (weights stored `[out, in]`).
+inline void linear(const float *in, const std::vector<float> &w,
+                   int64_t in_dim, int64_t out_dim, float *out) {
+  for (int64_t o = 0; o < out_dim; ++o) {
+    const float *row = w.data() + o * in_dim;
+    float acc = 0.0f;
+    for (int64_t k = 0; k < in_dim; ++k)
+      acc += in[k] * row[k];
+    out[o] = acc;
+  }
+}
+
+inline void rms_norm(const float *in, const std::vector<float> &weight,
+                     int64_t dim, float eps, float *out) {
+  float ss = 0.0f;
+  for (int64_t i = 0; i < dim; ++i)
+    ss += in[i] * in[i];
+  float inv = 1.0f / std::sqrt(ss / static_cast<float>(dim) + eps);
+  for (int64_t i = 0; i < dim; ++i)
+    out[i] = in[i] * inv * weight[i];
+}
+
+inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
+
+/// Deterministic weights: `randn(shape, seed) * scale`, flattened.
+inline std::vector<float> init_weight(Shape shape, uint64_t seed, float scale) {
+  std::vector<float> w = Tensor::randn(std::move(shape), seed).data();
+  for (float &x : w)
+    x *= scale;
+  return w;
+}
+
+inline std::vector<float> ones(int64_t n) {
+  return std::vector<float>(static_cast<std::size_t>(n), 1.0f);
+}
+
+} // namespace transformers::ops
+
+#endif // TRANSFORMERS_LIB_OPS_H
