@@ -47,6 +47,11 @@ public:
   /// "past_key_values", or "cache_params" for recurrent models.
   virtual std::string cache_name() const { return "past_key_values"; }
 
+  /// Number of tokens `cache` holds for this model: the longest
+  /// `get_seq_length` over its layers (a sliding layer converted with
+  /// `from_legacy_cache` only holds its window, a full layer holds all).
+  static int64_t cached_length(const Cache &cache);
+
 protected:
   /// Runs the model; `cache` may be null.
   virtual Tensor run(const TokenIds &input_ids,

@@ -27,6 +27,13 @@ PreTrainedModel::PreTrainedModel(ModelConfig config)
 
 PreTrainedModel::~PreTrainedModel() = default;
 
+int64_t PreTrainedModel::cached_length(const Cache &cache) {
+  int64_t len = cache.get_seq_length(0);
+  for (std::size_t l = 1; l < cache.size(); ++l)
+    len = std::max(len, cache.get_seq_length(static_cast<int64_t>(l)));
+  return len;
+}
+
 namespace {
 
 int64_t check_input_ids(const TokenIds &ids, int64_t vocab_size) {
@@ -151,7 +158,7 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
     Tensor logits;
     int64_t len = static_cast<int64_t>(seqs.front().size());
     if (cache) {
-      int64_t past = cache->get_seq_length();
+      int64_t past = cached_length(*cache);
       if (past >= len)
         throw ValueError("`input_ids` (length " + std::to_string(len) +
                          ") must be longer than the cached sequence (length " +
@@ -208,7 +215,7 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < nb; ++i)
       beams.push_back(input_ids[b]);
-  if (cache && cache->get_seq_length() > 0)
+  if (cache && cached_length(*cache) > 0)
     cache->batch_repeat_interleave(nb);
   // Only the first beam of each group starts active, so the first step does
   // not pick the same token nb times.

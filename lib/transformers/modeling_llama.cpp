@@ -50,13 +50,18 @@ void validate(const ModelConfig &c) {
     throw ValueError("`sliding_window` must be positive");
 }
 
-// Position of the first key returned by the next update of layer `l`.
-int64_t kv_offset(const Cache &cache, int64_t l, int64_t query_length) {
+// Absolute position of the first key the next update of layer `l` returns.
+// Static layers return their whole buffer (slot i = position i); every other
+// layer holds the most recent tokens, so its keys end at `past`.
+int64_t kv_offset(const Cache &cache, int64_t l, int64_t past) {
   if (auto *ed = dynamic_cast<const EncoderDecoderCache *>(&cache))
-    return kv_offset(*ed->self_attention_cache, l, query_length);
-  if (l < static_cast<int64_t>(cache.size()))
-    return cache.layer(l).get_mask_sizes(query_length).second;
-  return 0;
+    return kv_offset(*ed->self_attention_cache, l, past);
+  if (l >= static_cast<int64_t>(cache.size()))
+    return past;
+  const CacheLayer &layer = cache.layer(l);
+  if (dynamic_cast<const StaticLayer *>(&layer))
+    return 0;
+  return past - (layer.is_initialized ? layer.keys.size(-2) : 0);
 }
 
 } // namespace
@@ -126,7 +131,7 @@ Tensor LlamaForCausalLM::run(const TokenIds &ids,
   const int64_t H = c.hidden_size, I = c.intermediate_size, V = c.vocab_size;
   const int64_t nh = c.num_attention_heads, nkv = c.num_key_value_heads;
   const int64_t hd = H / nh, half = hd / 2;
-  const int64_t past = cache ? cache->get_seq_length() : 0;
+  const int64_t past = cache ? cached_length(*cache) : 0;
   const float attn_scale = 1.0f / std::sqrt(static_cast<float>(hd));
 
   std::vector<float> x(static_cast<std::size_t>(B * S * H));
@@ -178,7 +183,7 @@ Tensor LlamaForCausalLM::run(const TokenIds &ids,
     Tensor value_states = Tensor::from_data({B, nkv, S, hd}, std::move(v));
     int64_t offset = 0;
     if (cache) {
-      offset = kv_offset(*cache, l, S);
+      offset = kv_offset(*cache, l, past);
       auto kv = cache->update(key_states, value_states, l);
       key_states = kv.first;
       value_states = kv.second;

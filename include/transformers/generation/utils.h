@@ -19,9 +19,9 @@ using TokenIds = std::vector<std::vector<int64_t>>;
 /// and `{cache}` (C++17) both work.
 struct GenerateKwargs {
   /// Cache keyword of attention models.
-  PastKeyValues past_key_values;
+  PastKeyValues past_key_values = {};
   /// Cache keyword of recurrent (Mamba-like) models.
-  PastKeyValues cache_params;
+  PastKeyValues cache_params = {};
 };
 
 /// Result of `generate`.
