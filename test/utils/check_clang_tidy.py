@@ -199,6 +199,14 @@ def run_one_standard(args, std, original, cleaned, prefixes):
 
     code, output = run(tidy_cmd, "clang-tidy")
     header = "[%s] clang-tidy: %s\n" % (std, show_cmd(tidy_cmd))
+    if "-load request ignored" in output:
+        fail("%sthe plugin could not be loaded into %s (built against "
+             "another clang-tidy version, or unresolved symbols):\n%s"
+             % (header, args.clang_tidy,
+                "\n".join(output.splitlines()[:3])))
+    if "Error: no checks enabled" in output:
+        fail("%sno check matches '%s': is it registered by the plugin?"
+             % (header, args.check_name))
     if code != 0:
         fail("%sclang-tidy exited with %d:\n%s" % (header, code, output))
 
