@@ -47,8 +47,7 @@ int main() {
     transformers::LegacyCache prefix_kv =
         prefill.past_key_values->to_legacy_cache();
     std::cout << "prefilled " << kSystemPrompt.size()
-              << " system-prompt tokens in " << prefix_kv.size()
-              << " layers\n";
+              << " system-prompt tokens in " << prefix_kv.size() << " layers\n";
 
     transformers::GenerationConfig config;
     config.max_new_tokens = 8;

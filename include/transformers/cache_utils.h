@@ -40,17 +40,16 @@ using remove_cvref_t = std::remove_cv_t<std::remove_reference_t<T>>;
 template <class T>
 struct is_tensor : std::is_same<remove_cvref_t<T>, Tensor> {};
 
-template <class T> struct layer_arity : std::integral_constant<std::size_t, 0> {};
+template <class T>
+struct layer_arity : std::integral_constant<std::size_t, 0> {};
 template <class A, class B>
 struct layer_arity<std::tuple<A, B>>
-    : std::integral_constant<std::size_t,
-                             (is_tensor<A>::value && is_tensor<B>::value) ? 2
-                                                                          : 0> {};
+    : std::integral_constant<
+          std::size_t, (is_tensor<A>::value && is_tensor<B>::value) ? 2 : 0> {};
 template <class A, class B>
 struct layer_arity<std::pair<A, B>>
-    : std::integral_constant<std::size_t,
-                             (is_tensor<A>::value && is_tensor<B>::value) ? 2
-                                                                          : 0> {};
+    : std::integral_constant<
+          std::size_t, (is_tensor<A>::value && is_tensor<B>::value) ? 2 : 0> {};
 template <class A, class B, class C, class D>
 struct layer_arity<std::tuple<A, B, C, D>>
     : std::integral_constant<std::size_t,
@@ -59,24 +58,22 @@ struct layer_arity<std::tuple<A, B, C, D>>
                                  ? 4
                                  : 0> {};
 
-template <class T> struct cache_arity : std::integral_constant<std::size_t, 0> {};
+template <class T>
+struct cache_arity : std::integral_constant<std::size_t, 0> {};
 template <class L, class Alloc>
-struct cache_arity<std::vector<L, Alloc>>
-    : layer_arity<remove_cvref_t<L>> {};
+struct cache_arity<std::vector<L, Alloc>> : layer_arity<remove_cvref_t<L>> {};
 template <class L, std::size_t N>
 struct cache_arity<std::array<L, N>>
-    : std::integral_constant<std::size_t,
-                             N == 0 ? 0 : layer_arity<remove_cvref_t<L>>::value> {
-};
+    : std::integral_constant<
+          std::size_t, N == 0 ? 0 : layer_arity<remove_cvref_t<L>>::value> {};
 template <class L0, class... Ls>
 struct cache_arity<std::tuple<L0, Ls...>>
-    : std::integral_constant<
-          std::size_t,
-          ((layer_arity<remove_cvref_t<Ls>>::value ==
-            layer_arity<remove_cvref_t<L0>>::value) &&
-           ...)
-              ? layer_arity<remove_cvref_t<L0>>::value
-              : 0> {};
+    : std::integral_constant<std::size_t,
+                             ((layer_arity<remove_cvref_t<Ls>>::value ==
+                               layer_arity<remove_cvref_t<L0>>::value) &&
+                              ...)
+                                 ? layer_arity<remove_cvref_t<L0>>::value
+                                 : 0> {};
 } // namespace detail
 
 /// Number of tensors of a legacy layer type (2 or 4), 0 if `T` is none.
@@ -108,14 +105,17 @@ LegacyEncoderDecoderLayer to_legacy_ed_layer(const L &layer) {
                                    std::get<2>(layer), std::get<3>(layer));
 }
 template <class T> struct is_std_tuple : std::false_type {};
-template <class... Ts> struct is_std_tuple<std::tuple<Ts...>> : std::true_type {};
+template <class... Ts>
+struct is_std_tuple<std::tuple<Ts...>> : std::true_type {};
 
 /// Converts any 2-tensor legacy cache form to `LegacyCache`.
 template <class T> LegacyCache normalize_legacy_cache(const T &legacy) {
   LegacyCache out;
   if constexpr (is_std_tuple<remove_cvref_t<T>>::value) {
     std::apply(
-        [&out](const auto &...layers) { (out.push_back(to_legacy_layer(layers)), ...); },
+        [&out](const auto &...layers) {
+          (out.push_back(to_legacy_layer(layers)), ...);
+        },
         legacy);
   } else {
     for (const auto &layer : legacy)
@@ -128,10 +128,11 @@ template <class T>
 LegacyEncoderDecoderCache normalize_legacy_ed_cache(const T &legacy) {
   LegacyEncoderDecoderCache out;
   if constexpr (is_std_tuple<remove_cvref_t<T>>::value) {
-    std::apply([&out](const auto &...layers) {
-      (out.push_back(to_legacy_ed_layer(layers)), ...);
-    },
-               legacy);
+    std::apply(
+        [&out](const auto &...layers) {
+          (out.push_back(to_legacy_ed_layer(layers)), ...);
+        },
+        legacy);
   } else {
     for (const auto &layer : legacy)
       out.push_back(to_legacy_ed_layer(layer));
@@ -288,9 +289,9 @@ public:
   virtual ~Cache();
 
   /// Updates layer `layer_idx` and returns the states attention should use.
-  virtual std::pair<Tensor, Tensor>
-  update(const Tensor &key_states, const Tensor &value_states,
-         int64_t layer_idx);
+  virtual std::pair<Tensor, Tensor> update(const Tensor &key_states,
+                                           const Tensor &value_states,
+                                           int64_t layer_idx);
   /// Tokens seen by layer `layer_idx` (0 if there is no such layer).
   virtual int64_t get_seq_length(int64_t layer_idx = 0) const;
   virtual int64_t get_max_cache_shape(int64_t layer_idx = 0) const;
@@ -365,11 +366,11 @@ public:
   from_legacy_cache(const LegacyEncoderDecoderCache &past_key_values);
 
   /// Every other 4-tensor legacy form.
-  template <class T,
-            std::enable_if_t<legacy_cache_arity_v<T> == 4 &&
-                                 !std::is_same<detail::remove_cvref_t<T>,
-                                               LegacyEncoderDecoderCache>::value,
-                             int> = 0>
+  template <class T, std::enable_if_t<
+                         legacy_cache_arity_v<T> == 4 &&
+                             !std::is_same<detail::remove_cvref_t<T>,
+                                           LegacyEncoderDecoderCache>::value,
+                         int> = 0>
   static std::shared_ptr<EncoderDecoderCache>
   from_legacy_cache(const T &legacy) {
     return from_legacy_cache(detail::normalize_legacy_ed_cache(legacy));
@@ -409,7 +410,8 @@ class PastKeyValues {
 public:
   PastKeyValues() = default;
   PastKeyValues(std::nullptr_t) {}
-  template <class C, std::enable_if_t<std::is_base_of<Cache, C>::value, int> = 0>
+  template <class C,
+            std::enable_if_t<std::is_base_of<Cache, C>::value, int> = 0>
   PastKeyValues(std::shared_ptr<C> cache) : cache_(std::move(cache)) {}
   /// Legacy values: implicit on purpose (old code compiles, then throws).
   template <class T, std::enable_if_t<is_legacy_cache_v<T>, int> = 0>

@@ -159,8 +159,8 @@ Tensor write_at(const Tensor &dst, const Tensor &src, int64_t pos) {
 std::pair<Tensor, Tensor> StaticLayer::update(const Tensor &key_states,
                                               const Tensor &value_states) {
   if (!is_initialized) {
-    keys = Tensor::zeros(
-        {key_states.size(0), key_states.size(1), max_cache_len, key_states.size(3)});
+    keys = Tensor::zeros({key_states.size(0), key_states.size(1), max_cache_len,
+                          key_states.size(3)});
     values = Tensor::zeros({value_states.size(0), value_states.size(1),
                             max_cache_len, value_states.size(3)});
     is_initialized = true;
@@ -220,7 +220,8 @@ Cache::Cache(std::vector<std::unique_ptr<CacheLayer>> layers,
              bool replicate_dynamic)
     : layers_(std::move(layers)), replicate_dynamic_(replicate_dynamic) {}
 
-Cache::Cache(const Cache &other) : replicate_dynamic_(other.replicate_dynamic_) {
+Cache::Cache(const Cache &other)
+    : replicate_dynamic_(other.replicate_dynamic_) {
   for (const auto &l : other.layers_)
     layers_.push_back(l->clone());
 }
@@ -405,9 +406,9 @@ LegacyEncoderDecoderCache EncoderDecoderCache::to_legacy_cache() const {
   return out;
 }
 
-std::pair<Tensor, Tensor> EncoderDecoderCache::update(const Tensor &key_states,
-                                                      const Tensor &value_states,
-                                                      int64_t layer_idx) {
+std::pair<Tensor, Tensor>
+EncoderDecoderCache::update(const Tensor &key_states,
+                            const Tensor &value_states, int64_t layer_idx) {
   return self_attention_cache->update(key_states, value_states, layer_idx);
 }
 

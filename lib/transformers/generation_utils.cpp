@@ -42,7 +42,8 @@ int64_t check_input_ids(const TokenIds &ids, int64_t vocab_size) {
   auto len = ids.front().size();
   for (const auto &row : ids) {
     if (row.size() != len)
-      throw ValueError("all sequences of `input_ids` must have the same length");
+      throw ValueError(
+          "all sequences of `input_ids` must have the same length");
     for (int64_t tok : row)
       if (tok < 0 || tok >= vocab_size)
         throw IndexError("index out of range in self");
@@ -95,14 +96,17 @@ int64_t sample(const float *row, int64_t n, const GenerationConfig &cfg,
   std::vector<int64_t> order(static_cast<std::size_t>(n));
   for (int64_t i = 0; i < n; ++i)
     order[i] = i;
-  std::stable_sort(order.begin(), order.end(),
-                   [row](int64_t a, int64_t b) { return row[a] > row[b]; });
+  // Total order (value, then lowest index): deterministic ties.
+  std::sort(order.begin(), order.end(), [row](int64_t a, int64_t b) {
+    return row[a] > row[b] || (row[a] == row[b] && a < b);
+  });
   int64_t keep = (cfg.top_k > 0 && cfg.top_k < n) ? cfg.top_k : n;
   std::vector<double> probs(static_cast<std::size_t>(keep));
   double max = static_cast<double>(row[order[0]]) / cfg.temperature;
   double sum = 0.0;
   for (int64_t i = 0; i < keep; ++i) {
-    probs[i] = std::exp(static_cast<double>(row[order[i]]) / cfg.temperature - max);
+    probs[i] =
+        std::exp(static_cast<double>(row[order[i]]) / cfg.temperature - max);
     sum += probs[i];
   }
   double u = rng.uniform() * sum;
@@ -174,7 +178,8 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
     int64_t run_len = logits.size(1);
     std::vector<std::vector<float>> rows;
     for (int64_t b = 0; b < logits.size(0); ++b) {
-      const float *p = logits.data().data() + (b * run_len + run_len - 1) * vocab;
+      const float *p =
+          logits.data().data() + (b * run_len + run_len - 1) * vocab;
       rows.emplace_back(p, p + vocab);
     }
     return rows;
@@ -250,12 +255,15 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
           sum += std::exp(static_cast<double>(row[v]) - max);
         double lse = max + std::log(sum);
         for (int64_t v = 0; v < vocab; ++v)
-          cands.push_back({scores[r] + static_cast<double>(row[v]) - lse, r, v});
+          cands.push_back(
+              {scores[r] + static_cast<double>(row[v]) - lse, r, v});
       }
-      std::stable_sort(cands.begin(), cands.end(),
-                       [](const Candidate &a, const Candidate &c) {
-                         return a.score > c.score;
-                       });
+      std::sort(cands.begin(), cands.end(),
+                [](const Candidate &a, const Candidate &c) {
+                  if (a.score != c.score)
+                    return a.score > c.score;
+                  return a.beam != c.beam ? a.beam < c.beam : a.token < c.token;
+                });
       for (int64_t i = 0; i < nb; ++i) {
         const Candidate &c = cands[i];
         std::vector<int64_t> seq = beams[c.beam];

@@ -31,7 +31,8 @@ void validate(const ModelConfig &c) {
       c.num_key_value_heads < 1)
     throw ValueError("model dimensions must be positive");
   if (c.hidden_size % c.num_attention_heads != 0)
-    throw ValueError("`hidden_size` must be divisible by `num_attention_heads`");
+    throw ValueError(
+        "`hidden_size` must be divisible by `num_attention_heads`");
   if (c.num_attention_heads % c.num_key_value_heads != 0)
     throw ValueError(
         "`num_attention_heads` must be divisible by `num_key_value_heads`");
@@ -100,8 +101,8 @@ LlamaForCausalLM::LlamaForCausalLM(ModelConfig config)
   w_->lm_head = ops::init_weight({c.vocab_size, H}, next(), 4.0f * scale(H));
   for (int64_t i = 0; i < hd / 2; ++i)
     w_->inv_freq.push_back(
-        1.0f / std::pow(c.rope_theta, static_cast<float>(2 * i) /
-                                          static_cast<float>(hd)));
+        1.0f / std::pow(c.rope_theta,
+                        static_cast<float>(2 * i) / static_cast<float>(hd)));
 }
 
 LlamaForCausalLM::~LlamaForCausalLM() = default;
@@ -109,8 +110,9 @@ LlamaForCausalLM::LlamaForCausalLM(LlamaForCausalLM &&) noexcept = default;
 LlamaForCausalLM &
 LlamaForCausalLM::operator=(LlamaForCausalLM &&) noexcept = default;
 
-std::shared_ptr<Cache> LlamaForCausalLM::make_cache(
-    const std::optional<std::string> &impl, int64_t max_cache_len) const {
+std::shared_ptr<Cache>
+LlamaForCausalLM::make_cache(const std::optional<std::string> &impl,
+                             int64_t max_cache_len) const {
   if (impl && *impl == "static")
     return std::make_shared<StaticCache>(config_, max_cache_len);
   if (impl && *impl == "sliding_window" && !config_.sliding_window)
@@ -209,7 +211,8 @@ Tensor LlamaForCausalLM::run(const TokenIds &ids,
           float max = -std::numeric_limits<float>::infinity();
           for (int64_t j = 0; j < L; ++j) {
             int64_t kpos = offset + j;
-            bool visible = kpos <= pos && (!lw.window || pos - kpos < *lw.window);
+            bool visible =
+                kpos <= pos && (!lw.window || pos - kpos < *lw.window);
             if (!visible) {
               scores[j] = -std::numeric_limits<float>::infinity();
               continue;
@@ -259,7 +262,8 @@ Tensor LlamaForCausalLM::run(const TokenIds &ids,
 
   std::vector<float> logits(static_cast<std::size_t>(B * S * V));
   for (int64_t r = 0; r < B * S; ++r) {
-    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps, h.data());
+    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps,
+                  h.data());
     ops::linear(h.data(), w_->lm_head, H, V, logits.data() + r * V);
   }
   return Tensor::from_data({B, S, V}, std::move(logits));

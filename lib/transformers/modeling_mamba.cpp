@@ -104,9 +104,9 @@ Tensor MambaForCausalLM::run(const TokenIds &ids,
                         "layers (e.g. a DynamicCache)");
       if (layer->is_initialized) {
         const Tensor &k = layer->keys, &v = layer->values;
-        if (k.dim() != 4 || k.size(0) != B || k.size(1) != 1 || k.size(3) != D ||
-            v.dim() != 4 || v.size(0) != B || v.size(1) != 1 ||
-            v.size(2) != D || v.size(3) != N)
+        if (k.dim() != 4 || k.size(0) != B || k.size(1) != 1 ||
+            k.size(3) != D || v.dim() != 4 || v.size(0) != B ||
+            v.size(1) != 1 || v.size(2) != D || v.size(3) != N)
           throw ValueError("`cache_params` does not hold a state of this "
                            "model for a batch of " +
                            std::to_string(B));
@@ -171,7 +171,8 @@ Tensor MambaForCausalLM::run(const TokenIds &ids,
 
   std::vector<float> logits(static_cast<std::size_t>(B * S * V));
   for (int64_t r = 0; r < B * S; ++r) {
-    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps, h.data());
+    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps,
+                  h.data());
     ops::linear(h.data(), w_->lm_head, H, V, logits.data() + r * V);
   }
   return Tensor::from_data({B, S, V}, std::move(logits));

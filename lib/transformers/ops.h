@@ -14,8 +14,8 @@
 namespace transformers::ops {
 
 /// `out[o] = sum_k in[k] * w[o * in_dim + k]` (weights stored `[out, in]`).
-inline void linear(const float *in, const std::vector<float> &w,
-                   int64_t in_dim, int64_t out_dim, float *out) {
+inline void linear(const float *in, const std::vector<float> &w, int64_t in_dim,
+                   int64_t out_dim, float *out) {
   for (int64_t o = 0; o < out_dim; ++o) {
     const float *row = w.data() + o * in_dim;
     float acc = 0.0f;

@@ -95,8 +95,8 @@ Tensor Tensor::zeros(Shape shape) {
 Tensor Tensor::from_data(Shape shape, std::vector<float> data) {
   int64_t n = product(shape);
   if (n != static_cast<int64_t>(data.size()))
-    throw ValueError("shape has " + std::to_string(n) + " elements but data has " +
-                     std::to_string(data.size()));
+    throw ValueError("shape has " + std::to_string(n) +
+                     " elements but data has " + std::to_string(data.size()));
   return Tensor(std::move(shape),
                 std::make_shared<const std::vector<float>>(std::move(data)));
 }
@@ -108,7 +108,8 @@ Tensor Tensor::randn(Shape shape, uint64_t seed) {
   const double two_pi = 6.283185307179586;
   for (std::size_t i = 0; i < n; i += 2) {
     // Box-Muller on two uniforms in (0, 1].
-    double u1 = (static_cast<double>(splitmix64(state) >> 11) + 1.0) * 0x1.0p-53;
+    double u1 =
+        (static_cast<double>(splitmix64(state) >> 11) + 1.0) * 0x1.0p-53;
     double u2 = static_cast<double>(splitmix64(state) >> 11) * 0x1.0p-53;
     double r = std::sqrt(-2.0 * std::log(u1));
     data[i] = static_cast<float>(r * std::cos(two_pi * u2));
@@ -153,7 +154,8 @@ Tensor cat(const std::vector<Tensor> &tensors, int64_t dim) {
   shape[d] = 0;
   for (const Tensor &t : tensors) {
     if (t.dim() != first.dim())
-      throw ValueError("cat(): tensors must have the same number of dimensions");
+      throw ValueError(
+          "cat(): tensors must have the same number of dimensions");
     for (int64_t i = 0; i < first.dim(); ++i)
       if (i != d && t.shape()[i] != first.shape()[i])
         throw ValueError("cat(): sizes of tensors must match except in "

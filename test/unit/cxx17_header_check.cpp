@@ -10,8 +10,8 @@ using namespace transformers;
 
 static_assert(is_legacy_cache_v<LegacyCache>);
 static_assert(is_legacy_cache_v<std::array<std::pair<Tensor, Tensor>, 3>>);
-static_assert(!std::is_convertible_v<std::vector<std::tuple<int, int>>,
-                                     PastKeyValues>);
+static_assert(
+    !std::is_convertible_v<std::vector<std::tuple<int, int>>, PastKeyValues>);
 
 [[maybe_unused]] GenerateOutput old_style(const LlamaForCausalLM &model,
                                           const LegacyCache &legacy) {

@@ -15,7 +15,8 @@ const char *kLegacyText = "Passing a tuple of `past_key_values` is not "
 std::string conflict_text(const std::string &name) {
   return "Passing both `cache_implementation` (used to initialize certain "
          "caches) and `" +
-         name + "` (a Cache object) is unsupported. Please use only one of the two.";
+         name +
+         "` (a Cache object) is unsupported. Please use only one of the two.";
 }
 
 LegacyCache legacy_of(const PreTrainedModel &model) {
@@ -42,17 +43,17 @@ TEST(GenerateErrors, LegacyPastKeyValuesDesignatedInitializer) {
             }),
             kLegacyText);
   // ... as does the C++17 aggregate form.
-  EXPECT_EQ(message_of<ValueError>([&] { model.generate(kIds, cfg, {legacy}); }),
-            kLegacyText);
+  EXPECT_EQ(
+      message_of<ValueError>([&] { model.generate(kIds, cfg, {legacy}); }),
+      kLegacyText);
   EXPECT_THROW(model.generate(kIds, cfg, {legacy}), std::invalid_argument);
 }
 
 TEST(GenerateErrors, LegacyCacheParams) {
   MambaForCausalLM model;
   auto legacy = legacy_of(model);
-  EXPECT_EQ(message_of<ValueError>([&] {
-              model.generate(kIds, {}, {.cache_params = legacy});
-            }),
+  EXPECT_EQ(message_of<ValueError>(
+                [&] { model.generate(kIds, {}, {.cache_params = legacy}); }),
             kLegacyText);
 }
 
@@ -94,7 +95,8 @@ TEST(GenerateErrors, CacheAndCacheImplementationCacheParams) {
   MambaForCausalLM model;
   auto cache = std::make_shared<DynamicCache>();
   EXPECT_EQ(message_of<ValueError>([&] {
-              model.generate(kIds, with_impl("dynamic"), {.cache_params = cache});
+              model.generate(kIds, with_impl("dynamic"),
+                             {.cache_params = cache});
             }),
             conflict_text("cache_params"));
   // Without the conflict the same call works.
@@ -113,13 +115,16 @@ TEST(GenerateErrors, MessageHelpers) {
 
 TEST(ForwardErrors, RejectsLegacy) {
   LlamaForCausalLM llama;
-  EXPECT_EQ(message_of<ValueError>([&] { llama.forward(kIds, legacy_of(llama)); }),
-            kLegacyText);
+  EXPECT_EQ(
+      message_of<ValueError>([&] { llama.forward(kIds, legacy_of(llama)); }),
+      kLegacyText);
   MambaForCausalLM mamba;
-  EXPECT_EQ(message_of<ValueError>([&] { mamba.forward(kIds, legacy_of(mamba)); }),
-            kLegacyText);
+  EXPECT_EQ(
+      message_of<ValueError>([&] { mamba.forward(kIds, legacy_of(mamba)); }),
+      kLegacyText);
   // A converted legacy value is accepted.
-  auto fixed = llama.forward({{5}}, DynamicCache::from_legacy_cache(legacy_of(llama)));
+  auto fixed =
+      llama.forward({{5}}, DynamicCache::from_legacy_cache(legacy_of(llama)));
   EXPECT_EQ(fixed.past_key_values->get_seq_length(), 5);
 }
 

@@ -64,7 +64,8 @@ TokenIds prefix_of(const TokenIds &ids, std::size_t n) {
 TokenIds suffix_of(const TokenIds &ids, std::size_t from) {
   TokenIds out;
   for (const auto &row : ids)
-    out.emplace_back(row.begin() + static_cast<std::ptrdiff_t>(from), row.end());
+    out.emplace_back(row.begin() + static_cast<std::ptrdiff_t>(from),
+                     row.end());
   return out;
 }
 
@@ -76,7 +77,8 @@ struct ModelCase {
 
 std::vector<ModelCase> model_cases() {
   return {
-      {"LlamaGQA", [] { return std::make_unique<LlamaForCausalLM>(gqa_config()); }},
+      {"LlamaGQA",
+       [] { return std::make_unique<LlamaForCausalLM>(gqa_config()); }},
       {"LlamaMHA",
        [] {
          ModelConfig c;
@@ -88,7 +90,8 @@ std::vector<ModelCase> model_cases() {
        [] { return std::make_unique<LlamaForCausalLM>(sliding_config()); }},
       {"LlamaAllSliding",
        [] { return std::make_unique<LlamaForCausalLM>(mistral_config()); }},
-      {"Mamba", [] { return std::make_unique<MambaForCausalLM>(ModelConfig{}); }},
+      {"Mamba",
+       [] { return std::make_unique<MambaForCausalLM>(ModelConfig{}); }},
   };
 }
 
@@ -145,7 +148,8 @@ TEST_P(Invariants, PrefixPrefillThenContinueEqualsOneCall) {
   ASSERT_NE(prefill.past_key_values, nullptr);
   EXPECT_EQ(prefill.past_key_values->get_seq_length(), 4);
   auto cache = prefill.past_key_values;
-  auto continued = model->generate(kPrompt, greedy(10), with_cache(*model, cache));
+  auto continued =
+      model->generate(kPrompt, greedy(10), with_cache(*model, cache));
   EXPECT_EQ(continued.sequences, one_call.sequences);
   // The passed cache was updated in place and returned.
   EXPECT_EQ(continued.past_key_values, cache);
@@ -276,7 +280,8 @@ TEST(Generate, CacheImplementationPicksTheCache) {
   EXPECT_EQ(fixed.sequences, dynamic.sequences);
   g.cache_implementation = "dynamic";
   auto dyn = model.generate(kPrompt, g);
-  EXPECT_NE(std::dynamic_pointer_cast<DynamicCache>(dyn.past_key_values), nullptr);
+  EXPECT_NE(std::dynamic_pointer_cast<DynamicCache>(dyn.past_key_values),
+            nullptr);
   EXPECT_EQ(dyn.sequences, dynamic.sequences);
 
   LlamaForCausalLM sliding(sliding_config());
@@ -323,7 +328,8 @@ TEST(Forward, ShapesAndDeterminism) {
   EXPECT_TRUE(LlamaForCausalLM().forward(kPrompt).logits.equal(out.logits));
   ModelConfig other;
   other.seed = 9;
-  EXPECT_FALSE(LlamaForCausalLM(other).forward(kPrompt).logits.equal(out.logits));
+  EXPECT_FALSE(
+      LlamaForCausalLM(other).forward(kPrompt).logits.equal(out.logits));
   EXPECT_EQ(model.forward(kPrompt, {}, false).past_key_values, nullptr);
 }
 

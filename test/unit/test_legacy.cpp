@@ -41,29 +41,36 @@ static_assert(!is_legacy_cache_v<LegacyLayer>);
 static_assert(!is_legacy_cache_v<Tensor>);
 static_assert(!is_legacy_cache_v<std::vector<Tensor>>);
 static_assert(!is_legacy_cache_v<std::vector<std::tuple<int, int>>>);
-static_assert(!is_legacy_cache_v<std::vector<std::tuple<Tensor, Tensor, Tensor>>>);
+static_assert(
+    !is_legacy_cache_v<std::vector<std::tuple<Tensor, Tensor, Tensor>>>);
 static_assert(!is_legacy_cache_v<std::array<LegacyLayer, 0>>);
 static_assert(!is_legacy_cache_v<std::tuple<>>);
-static_assert(!is_legacy_cache_v<std::tuple<LegacyLayer, LegacyEncoderDecoderLayer>>);
+static_assert(
+    !is_legacy_cache_v<std::tuple<LegacyLayer, LegacyEncoderDecoderLayer>>);
 static_assert(!is_legacy_cache_v<std::list<LegacyLayer>>);
 static_assert(!is_legacy_cache_v<std::pair<LegacyLayer, LegacyLayer>>);
 static_assert(!is_legacy_cache_v<std::map<int, LegacyLayer>>);
 static_assert(!is_legacy_cache_v<int>);
 
-// --- PastKeyValues conversions ------------------------------------------------
+// --- PastKeyValues conversions
+// ------------------------------------------------
 static_assert(std::is_convertible_v<LegacyCache, PastKeyValues>);
 static_assert(std::is_convertible_v<const LegacyCache &, PastKeyValues>);
 static_assert(std::is_convertible_v<std::array<LegacyLayer, 2>, PastKeyValues>);
 static_assert(std::is_convertible_v<std::tuple<LegacyLayer>, PastKeyValues>);
 static_assert(std::is_convertible_v<LegacyEncoderDecoderCache, PastKeyValues>);
-static_assert(std::is_convertible_v<std::shared_ptr<DynamicCache>, PastKeyValues>);
-static_assert(std::is_convertible_v<std::shared_ptr<StaticCache>, PastKeyValues>);
+static_assert(
+    std::is_convertible_v<std::shared_ptr<DynamicCache>, PastKeyValues>);
+static_assert(
+    std::is_convertible_v<std::shared_ptr<StaticCache>, PastKeyValues>);
 static_assert(std::is_convertible_v<std::shared_ptr<Cache>, PastKeyValues>);
 static_assert(
     std::is_convertible_v<std::shared_ptr<EncoderDecoderCache>, PastKeyValues>);
 static_assert(std::is_convertible_v<std::nullptr_t, PastKeyValues>);
-static_assert(!std::is_convertible_v<std::vector<std::tuple<int, int>>, PastKeyValues>);
-static_assert(!std::is_constructible_v<PastKeyValues, std::vector<std::tuple<int, int>>>);
+static_assert(
+    !std::is_convertible_v<std::vector<std::tuple<int, int>>, PastKeyValues>);
+static_assert(
+    !std::is_constructible_v<PastKeyValues, std::vector<std::tuple<int, int>>>);
 static_assert(!std::is_convertible_v<std::tuple<int, int>, PastKeyValues>);
 static_assert(!std::is_convertible_v<LegacyLayer, PastKeyValues>);
 static_assert(!std::is_convertible_v<Tensor, PastKeyValues>);
@@ -112,7 +119,8 @@ TEST(PastKeyValues, States) {
   ASSERT_NE(old.legacy_cache(), nullptr);
   expect_same(*old.legacy_cache(), legacy);
 
-  PastKeyValues old_ed = LegacyEncoderDecoderCache{{kv(1), kv(2), kv(3), kv(4)}};
+  PastKeyValues old_ed =
+      LegacyEncoderDecoderCache{{kv(1), kv(2), kv(3), kv(4)}};
   EXPECT_TRUE(old_ed.is_legacy());
   EXPECT_NE(old_ed.legacy_encoder_decoder_cache(), nullptr);
 }
@@ -130,7 +138,8 @@ TEST(LegacyRoundTrip, VectorOfTuples) {
 }
 
 TEST(LegacyRoundTrip, VectorOfPairs) {
-  std::vector<std::pair<Tensor, Tensor>> legacy = {{kv(1), kv(2)}, {kv(3), kv(4)}};
+  std::vector<std::pair<Tensor, Tensor>> legacy = {{kv(1), kv(2)},
+                                                   {kv(3), kv(4)}};
   auto cache = DynamicCache::from_legacy_cache(legacy);
   expect_same(cache->to_legacy_cache(),
               LegacyCache{{kv(1), kv(2)}, {kv(3), kv(4)}});
@@ -150,8 +159,8 @@ TEST(LegacyRoundTrip, ArrayOuter) {
 }
 
 TEST(LegacyRoundTrip, TupleOuter) {
-  auto mixed = std::make_tuple(LegacyLayer{kv(1), kv(2)},
-                               std::make_pair(kv(3), kv(4)));
+  auto mixed =
+      std::make_tuple(LegacyLayer{kv(1), kv(2)}, std::make_pair(kv(3), kv(4)));
   const auto pairs = std::make_tuple(std::make_pair(kv(1), kv(2)));
   expect_same(DynamicCache::from_legacy_cache(mixed)->to_legacy_cache(),
               LegacyCache{{kv(1), kv(2)}, {kv(3), kv(4)}});
@@ -177,7 +186,8 @@ TEST(LegacyRoundTrip, EncoderDecoderForms) {
   check(EncoderDecoderCache::from_legacy_cache(legacy));
   std::array<LegacyEncoderDecoderLayer, 2> arr = {legacy[0], legacy[1]};
   check(EncoderDecoderCache::from_legacy_cache(arr));
-  check(EncoderDecoderCache::from_legacy_cache(std::make_tuple(legacy[0], legacy[1])));
+  check(EncoderDecoderCache::from_legacy_cache(
+      std::make_tuple(legacy[0], legacy[1])));
 }
 
 TEST(LegacyRoundTrip, CacheToLegacyIsTheStoredStates) {

@@ -36,7 +36,8 @@ struct GenerateOutput {
 /// Upstream's ValueError text for a cache combined with
 /// `cache_implementation`; `cache_name` is "past_key_values" or
 /// "cache_params".
-std::string cache_implementation_conflict_message(const std::string &cache_name);
+std::string
+cache_implementation_conflict_message(const std::string &cache_name);
 /// Upstream's ValueError text for a legacy tuple cache.
 const char *legacy_cache_message();
 
