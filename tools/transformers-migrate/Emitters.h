@@ -1,0 +1,52 @@
+//===- Emitters.h - Output formats of transformers-migrate -----*- C++ -*-===//
+
+#ifndef TRANSFORMERS_MIGRATE_EMITTERS_H
+#define TRANSFORMERS_MIGRATE_EMITTERS_H
+
+#include "FixApplier.h"
+#include "Model.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <string>
+#include <vector>
+
+namespace tmigrate {
+
+/// What the structured formats say about the run as a whole.
+struct RunSummary {
+  std::vector<std::string> Files;       // every TU, in order
+  std::vector<std::string> FailedFiles; // TUs that could not be analysed
+  bool FixMode = false;
+};
+
+/// clang-tidy's text form, printed by clang's own TextDiagnosticPrinter:
+/// "file:line:col: warning: message [check]", the source line, the caret,
+/// fix-it lines and notes. \p Applied (may be empty): with --fix, whether
+/// each record's fix was applied ("note: FIX-IT applied ...").
+void emitText(const std::vector<Record> &Records,
+              const std::vector<bool> &Applied, bool FixMode, bool Color,
+              llvm::raw_ostream &OS);
+
+void emitJson(const std::vector<Record> &Records,
+              const std::vector<bool> &Applied, const RunSummary &Summary,
+              llvm::raw_ostream &OS);
+
+/// SARIF 2.1.0: rule metadata, locations, related locations (notes), fixes.
+void emitSarif(const std::vector<Record> &Records,
+               const std::vector<bool> &Applied, const RunSummary &Summary,
+               llvm::raw_ostream &OS);
+
+/// clang-tidy's --export-fixes YAML (tooling::TranslationUnitDiagnostics);
+/// only fixes the tool itself would apply are exported, so that
+/// clang-apply-replacements gives the same result as --fix.
+llvm::Error exportFixes(llvm::StringRef Path,
+                        const std::vector<Record> &Records,
+                        const std::vector<bool> &Applied,
+                        llvm::StringRef MainSourceFile);
+
+/// A unified diff of every planned file (--diff).
+void emitDiff(const FixPlan &Plan, llvm::raw_ostream &OS);
+
+} // namespace tmigrate
+
+#endif

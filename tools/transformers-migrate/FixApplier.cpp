@@ -1,0 +1,213 @@
+//===- FixApplier.cpp -----------------------------------------------------===//
+
+#include "FixApplier.h"
+#include "CompilationDatabaseLoader.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <optional>
+
+namespace tmigrate {
+
+static bool overlaps(const Edit &A, const Edit &B) {
+  if (A.Length == 0 && B.Length == 0)
+    return A.Offset == B.Offset; // two different insertions: order unknown
+  if (A.Length == 0)
+    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
+  if (B.Length == 0)
+    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
+  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
+}
+
+static std::string where(const Record &R) {
+  return R.Pos.File + ":" + std::to_string(R.Pos.Line) + ":" +
+         std::to_string(R.Pos.Column);
+}
+
+static std::optional<std::string> readFile(const std::string &Path,
+                                           std::string &Error) {
+  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (!Buf) {
+    Error = Buf.getError().message();
+    return std::nullopt;
+  }
+  return (*Buf)->getBuffer().str();
+}
+
+FixPlan planFixes(const std::vector<Record> &Records,
+                  const std::map<std::string, std::set<uint64_t>> &SeenHashes,
+                  const PlanOptions &Opts) {
+  FixPlan Plan;
+  Plan.Applied.assign(Records.size(), false);
+  std::map<std::string, std::set<Edit>> Accepted;
+  std::map<std::string, std::vector<size_t>> FileRecords;
+
+  for (size_t I = 0; I < Records.size(); ++I) {
+    const Record &R = Records[I];
+    if (R.Edits.empty())
+      continue;
+    std::vector<Edit> Edits;
+    bool Ok = true;
+    for (const Edit &E : R.Edits) {
+      Edit Real = E;
+      Real.File = realPathOf(E.File);
+      if (!Opts.AllowOutside && !isUnder(Real.File, Opts.ProjectRoot)) {
+        Plan.Problems.push_back("fix for " + where(R) + " [" + R.Check +
+                                "] not applied: " + Real.File +
+                                " is outside the project (" + Opts.ProjectRoot +
+                                "); use --allow-outside");
+        Ok = false;
+        break;
+      }
+      Edits.push_back(std::move(Real));
+    }
+    if (!Ok)
+      continue;
+    std::vector<Edit> New;
+    for (const Edit &E : Edits) {
+      if (Accepted[E.File].count(E))
+        continue; // the same edit from another TU or finding
+      for (const Edit &A : Accepted[E.File])
+        if (overlaps(A, E))
+          Ok = false;
+      for (const Edit &N : New)
+        if (N.File == E.File && overlaps(N, E) && !(N == E))
+          Ok = false;
+      if (!Ok)
+        break;
+      New.push_back(E);
+    }
+    if (!Ok) {
+      Plan.Problems.push_back("fix for " + where(R) + " [" + R.Check +
+                              "] not applied: it conflicts with another fix");
+      continue;
+    }
+    for (const Edit &E : New)
+      Accepted[E.File].insert(E);
+    for (const Edit &E : Edits) {
+      auto &V = FileRecords[E.File];
+      if (V.empty() || V.back() != I)
+        V.push_back(I);
+    }
+    Plan.Applied[I] = true;
+  }
+
+  for (auto &[Path, Edits] : Accepted) {
+    auto Unapply = [&, P = Path](const std::string &Why) {
+      Plan.Problems.push_back(P + ": not written: " + Why);
+      for (size_t I : FileRecords[P])
+        Plan.Applied[I] = false;
+    };
+    std::string Error;
+    std::optional<std::string> Content = readFile(Path, Error);
+    if (!Content) {
+      Unapply("cannot read it: " + Error);
+      continue;
+    }
+    auto Seen = SeenHashes.find(Path);
+    if (Seen != SeenHashes.end()) {
+      if (Seen->second.size() > 1) {
+        Unapply("it changed while it was being analysed");
+        continue;
+      }
+      if (*Seen->second.begin() != llvm::xxh3_64bits(*Content)) {
+        Unapply("it changed on disk since it was analysed");
+        continue;
+      }
+    }
+    clang::tooling::Replacements Repls;
+    bool Bad = false;
+    for (const Edit &E : Edits) {
+      if (E.Offset + E.Length > Content->size()) {
+        Bad = true;
+        break;
+      }
+      if (llvm::Error Err = Repls.add(
+              clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text))) {
+        llvm::consumeError(std::move(Err));
+        Bad = true;
+        break;
+      }
+    }
+    if (Bad) {
+      Unapply("its fixes do not fit its current content");
+      continue;
+    }
+    auto Fixed = clang::tooling::applyAllReplacements(*Content, Repls);
+    if (!Fixed) {
+      Unapply(llvm::toString(Fixed.takeError()));
+      continue;
+    }
+    if (*Fixed == *Content)
+      continue;
+    FilePlan &FP = Plan.Files[Path];
+    FP.RealPath = Path;
+    FP.Original = std::move(*Content);
+    FP.Fixed = std::move(*Fixed);
+    FP.Findings = FileRecords[Path];
+    FP.Edits.assign(Edits.begin(), Edits.end());
+  }
+  return Plan;
+}
+
+static std::optional<std::string> writeAtomically(const FilePlan &FP) {
+  std::string Error;
+  std::optional<std::string> Now = readFile(FP.RealPath, Error);
+  if (!Now)
+    return "cannot read it: " + Error;
+  if (*Now != FP.Original)
+    return std::string("it changed on disk since it was read");
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(FP.RealPath, Status))
+    return "cannot stat it: " + EC.message();
+  if (llvm::sys::fs::access(FP.RealPath, llvm::sys::fs::AccessMode::Write))
+    return std::string("it is read-only (permission denied)");
+
+  llvm::SmallString<256> Model(llvm::sys::path::parent_path(FP.RealPath));
+  llvm::sys::path::append(Model, "." + llvm::sys::path::filename(FP.RealPath) +
+                                     ".tt-%%%%%%");
+  int FD;
+  llvm::SmallString<256> TempPath;
+  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
+          Model, FD, TempPath, llvm::sys::fs::OF_None, Status.permissions()))
+    return "cannot create a temporary file next to it: " + EC.message();
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << FP.Fixed;
+    OS.flush();
+    if (OS.has_error()) {
+      std::string Msg = OS.error().message();
+      OS.clear_error();
+      llvm::sys::fs::remove(TempPath);
+      return "cannot write the temporary file: " + Msg;
+    }
+  }
+  llvm::sys::fs::setPermissions(TempPath, Status.permissions());
+  if (std::error_code EC = llvm::sys::fs::rename(TempPath, FP.RealPath)) {
+    llvm::sys::fs::remove(TempPath);
+    return "cannot replace it: " + EC.message();
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> writeFixes(FixPlan &Plan) {
+  std::vector<std::string> Problems;
+  for (auto It = Plan.Files.begin(); It != Plan.Files.end();) {
+    if (auto Why = writeAtomically(It->second)) {
+      Problems.push_back(It->first + ": not written: " + *Why);
+      for (size_t I : It->second.Findings)
+        Plan.Applied[I] = false;
+      It = Plan.Files.erase(It);
+    } else {
+      ++It;
+    }
+  }
+  return Problems;
+}
+
+} // namespace tmigrate

@@ -1,0 +1,61 @@
+//===- FixApplier.h - Merges and writes the fixes of all TUs ---*- C++ -*-===//
+//
+// Merges the edits of every finding from every TU per real path (symlinks
+// resolved): identical edits are kept once, a finding whose edits overlap an
+// already accepted one is a conflict and none of its edits is applied. Each
+// file is written atomically (temporary file in the same directory, then
+// rename, permissions kept), and only when its content still is what the
+// analysis read. Untouched bytes (CRLF, BOM) are kept by construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_FIXAPPLIER_H
+#define TRANSFORMERS_MIGRATE_FIXAPPLIER_H
+
+#include "Model.h"
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tmigrate {
+
+struct FilePlan {
+  std::string RealPath;
+  std::string Original;
+  std::string Fixed;
+  /// The accepted edits, sorted, all in RealPath.
+  std::vector<Edit> Edits;
+  /// Indices (into the records passed to planFixes) applied to this file.
+  std::vector<size_t> Findings;
+};
+
+struct FixPlan {
+  /// Files that change, by real path.
+  std::map<std::string, FilePlan> Files;
+  /// Records whose edits were applied (all of them) / not applied.
+  std::vector<bool> Applied;
+  /// One line per problem (conflict, file outside the project, changed on
+  /// disk, unreadable); the records involved are not applied.
+  std::vector<std::string> Problems;
+};
+
+struct PlanOptions {
+  std::string ProjectRoot;
+  bool AllowOutside = false;
+};
+
+/// Computes the new contents of every file, without writing anything.
+/// \p SeenHashes: per real path, the content hashes the analysing TUs saw
+/// (more than one: the file changed during the analysis).
+FixPlan planFixes(const std::vector<Record> &Records,
+                  const std::map<std::string, std::set<uint64_t>> &SeenHashes,
+                  const PlanOptions &Opts);
+
+/// Writes every planned file atomically. Returns the problems (one line per
+/// file not written); records of unwritten files are marked not applied.
+std::vector<std::string> writeFixes(FixPlan &Plan);
+
+} // namespace tmigrate
+
+#endif

@@ -1,0 +1,370 @@
+//===- Main.cpp - transformers-migrate command line -----------------------===//
+//
+// Options, orchestration and exit codes:
+//   0  clean (or --fix fixed every finding)
+//   1  findings remain
+//   2  usage or input error (bad option, missing file, unreadable or
+//      malformed compilation database or configuration)
+//   3  some translation units could not be analysed (their errors are
+//      reported; the others are still analysed, reported and fixed)
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckConfig.h"
+#include "CompilationDatabaseLoader.h"
+#include "Emitters.h"
+#include "FixApplier.h"
+#include "Progress.h"
+#include "Runner.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+using namespace tmigrate;
+
+namespace {
+
+enum ExitCode {
+  ExitClean = 0,
+  ExitFindings = 1,
+  ExitUsage = 2,
+  ExitFailedTU = 3
+};
+enum class OutputFormat { Text, Json, Sarif };
+
+cl::OptionCategory Category("transformers-migrate options");
+
+const char Overview[] = R"(
+Finds every hand-off of a legacy, tuple-shaped KV cache to the transformers
+generation API (which rejects it at runtime) and migrates it to
+transformers::DynamicCache::from_legacy_cache(...). Runs the same analysis as
+the clang-tidy plugin's "transformers-*" checks over a whole compilation
+database.
+
+  transformers-migrate [options] [files...] [-p build-dir] [-- compiler args]
+
+With no files, every file of the compilation database is analysed. The
+database is read from -p (a build directory or a compile_commands.json), from
+the arguments after "--" (used for every file), or found in a parent directory
+of the first file (of the current directory when no file is given).
+
+Check options are read like clang-tidy's: .clang-tidy files (found upwards
+from each file), --config or --config-file, then --checks; keys are
+"<check>.<Option>" in CheckOptions.
+
+Exit codes: 0 clean (or --fix fixed every finding), 1 findings remain,
+2 usage or input error, 3 some files could not be analysed (compiler errors;
+the other files are still analysed and fixed).
+)";
+
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("[<source file> ...]"),
+                                  cl::cat(Category));
+cl::opt<std::string> BuildPath(
+    "p", cl::value_desc("build-dir"),
+    cl::desc("Directory containing compile_commands.json (or the file itself)"),
+    cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the fixes: merged across files, written "
+                           "atomically, conflicting fixes skipped"),
+                  cl::cat(Category));
+cl::opt<bool> Diff("diff",
+                   cl::desc("Dry run: print the fixes as a unified diff on "
+                            "stdout (diagnostics go to stderr)"),
+                   cl::cat(Category));
+cl::opt<std::string>
+    ExportFixesPath("export-fixes", cl::value_desc("filename"),
+                    cl::desc("Write the fixes as clang-tidy YAML, for "
+                             "clang-apply-replacements"),
+                    cl::cat(Category));
+cl::opt<OutputFormat> Format(
+    "format", cl::desc("Diagnostic output format on stdout"),
+    cl::values(clEnumValN(OutputFormat::Text, "text",
+                          "clang-tidy's text form (default)"),
+               clEnumValN(OutputFormat::Json, "json", "one JSON document"),
+               clEnumValN(OutputFormat::Sarif, "sarif", "SARIF 2.1.0")),
+    cl::init(OutputFormat::Text), cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::value_desc("N"),
+                       cl::desc("Analyse N files in parallel (default: all "
+                                "hardware threads)"),
+                       cl::init(0), cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks", cl::value_desc("globs"),
+           cl::desc("Comma-separated globs of checks to run, as clang-tidy's "
+                    "--checks (default: transformers-*), appended to the "
+                    "configuration's Checks"),
+           cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter", cl::value_desc("regex"),
+    cl::desc("Report findings in headers whose name matches this regex (as "
+             "clang-tidy; the main file's findings are always reported)"),
+    cl::cat(Category));
+cl::opt<std::string>
+    Config("config", cl::value_desc("yaml"),
+           cl::desc("Configuration in YAML/JSON, as clang-tidy's --config "
+                    "(replaces .clang-tidy files)"),
+           cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file", cl::value_desc("filename"),
+    cl::desc("Read the configuration from this file (replaces .clang-tidy "
+             "files)"),
+    cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("No progress line and no summary on stderr"),
+                    cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(Category));
+cl::opt<bool> AllowOutside(
+    "allow-outside",
+    cl::desc("Also write files outside the project (the directory tree of "
+             "the compilation database and the analysed files)"),
+    cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Additional argument to append to the compiler "
+                       "command line"),
+              cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line"),
+    cl::cat(Category));
+cl::opt<std::string> ResourceDir(
+    "resource-dir", cl::value_desc("dir"),
+    cl::desc("Clang resource directory (builtin headers); default: the one "
+             "of the LLVM the tool was built with"),
+    cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
+
+void printVersion(raw_ostream &OS) {
+  OS << "transformers-migrate version " << TT_MIGRATE_VERSION << "\n"
+     << "  built with LLVM " << TT_MIGRATE_LLVM_VERSION << "\n"
+     << "  resource directory: " << TT_MIGRATE_RESOURCE_DIR << "\n";
+}
+
+int usageError(const Twine &Msg) {
+  errs() << "transformers-migrate: error: " << Msg << "\n";
+  return ExitUsage;
+}
+
+bool lessRecord(const Record &A, const Record &B) {
+  return std::tie(A.Pos.File, A.Pos.Offset, A.Check, A.Message, A.Edits) <
+         std::tie(B.Pos.File, B.Pos.Offset, B.Check, B.Message, B.Edits);
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+
+  // Everything after "--" is the compile command for every file.
+  std::optional<std::vector<std::string>> FixedArgs;
+  int Argc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      FixedArgs.emplace(argv + I + 1, argv + argc);
+      Argc = I;
+      break;
+    }
+
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  std::string ParseErrors;
+  raw_string_ostream ParseErrorStream(ParseErrors);
+  if (!cl::ParseCommandLineOptions(Argc, argv, Overview, &ParseErrorStream)) {
+    errs() << ParseErrorStream.str();
+    errs() << "Run 'transformers-migrate --help' for usage.\n";
+    return ExitUsage;
+  }
+  if (Fix && Diff)
+    return usageError("--fix and --diff are mutually exclusive (--diff is "
+                      "the dry run of --fix)");
+  if (Diff && Format != OutputFormat::Text)
+    return usageError("--diff prints the diff on stdout and cannot be "
+                      "combined with --format=json|sarif; use "
+                      "--export-fixes");
+
+  ConfigRequest CR;
+  CR.Checks = Checks;
+  if (HeaderFilter.getNumOccurrences())
+    CR.HeaderFilter = HeaderFilter;
+  CR.Config = Config;
+  CR.ConfigFile = ConfigFile;
+  auto Cfg = CheckConfig::create(CR);
+  if (!Cfg)
+    return usageError(toString(Cfg.takeError()));
+
+  if (ListChecks) {
+    SmallString<256> Probe;
+    if (!SourcePaths.empty()) {
+      Probe = SourcePaths.front();
+      sys::fs::make_absolute(Probe);
+    } else {
+      sys::fs::current_path(Probe);
+      sys::path::append(Probe, "dummy.cpp");
+    }
+    FileConfig FC = (*Cfg)->configFor(Probe);
+    outs() << "Enabled checks:";
+    for (const std::string &C : FC.EnabledChecks)
+      outs() << "\n    " << C;
+    outs() << "\n\n";
+    return FC.EnabledChecks.empty() ? ExitUsage : ExitClean;
+  }
+
+  DatabaseRequest DR;
+  DR.BuildPath = BuildPath;
+  DR.FixedArgs = FixedArgs;
+  DR.Files.assign(SourcePaths.begin(), SourcePaths.end());
+  auto DB = loadCompilationDatabase(DR);
+  if (!DB)
+    return usageError(toString(DB.takeError()));
+
+  if (!ResourceDir.empty() &&
+      !sys::fs::exists(ResourceDir + "/include/stddef.h"))
+    errs() << "transformers-migrate: warning: no builtin headers in '"
+           << ResourceDir << "/include'; pass --resource-dir\n";
+
+  RunOptions RO;
+  RO.Jobs = Jobs ? Jobs : hardware_concurrency().compute_thread_count();
+  RO.ResourceDir = ResourceDir;
+  RO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  RO.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+
+  Progress Prog(DB->Files.size(), !Quiet);
+  std::vector<TUResult> Results =
+      runAll(*DB->DB, DB->Files, **Cfg, RO, [&](const TUResult &R) {
+        Prog.fileDone(R.MainFile, R.Findings.size());
+      });
+  Prog.finish();
+
+  // Merge: sorted and de-duplicated like clang-tidy (a header's finding seen
+  // from many TUs is reported once).
+  std::vector<Record> Records;
+  RunSummary Summary;
+  Summary.FixMode = Fix;
+  unsigned SuppressedNoLint = 0, SuppressedNonUser = 0;
+  std::map<std::string, std::set<uint64_t>> SeenHashes;
+  for (TUResult &R : Results) {
+    Summary.Files.push_back(R.MainFile);
+    if (R.Failed)
+      Summary.FailedFiles.push_back(R.MainFile);
+    SuppressedNoLint += R.SuppressedNoLint;
+    SuppressedNonUser += R.SuppressedNonUser;
+    for (auto &[File, Hash] : R.ContentHashes)
+      SeenHashes[realPathOf(File)].insert(Hash);
+    for (Record &Rec : R.Findings)
+      Records.push_back(std::move(Rec));
+    for (Record &Rec : R.Errors)
+      Records.push_back(std::move(Rec));
+  }
+  std::stable_sort(Records.begin(), Records.end(), lessRecord);
+  Records.erase(std::unique(Records.begin(), Records.end(),
+                            [](const Record &A, const Record &B) {
+                              return A.key() == B.key();
+                            }),
+                Records.end());
+
+  bool WantPlan = Fix || Diff || !ExportFixesPath.empty();
+  FixPlan Plan;
+  if (WantPlan) {
+    PlanOptions PO;
+    PO.ProjectRoot = DB->ProjectRoot;
+    PO.AllowOutside = AllowOutside;
+    Plan = planFixes(Records, SeenHashes, PO);
+  }
+
+  // Diagnostics. With --diff stdout carries the diff only.
+  raw_ostream &DiagOut = Diff ? errs() : outs();
+  switch (Format) {
+  case OutputFormat::Text:
+    if (!(Diff && Quiet))
+      emitText(Records, Plan.Applied, Fix,
+               !Diff && sys::Process::StandardOutHasColors(), DiagOut);
+    break;
+  case OutputFormat::Json:
+    emitJson(Records, Plan.Applied, Summary, outs());
+    break;
+  case OutputFormat::Sarif:
+    emitSarif(Records, Plan.Applied, Summary, outs());
+    break;
+  }
+  if (Diff)
+    emitDiff(Plan, outs());
+  outs().flush();
+
+  int Exit = ExitClean;
+  if (!ExportFixesPath.empty())
+    if (Error E = exportFixes(ExportFixesPath, Records, Plan.Applied,
+                              DB->Files.empty() ? "" : DB->Files.front())) {
+      errs() << "transformers-migrate: error: " << toString(std::move(E))
+             << "\n";
+      Exit = ExitUsage;
+    }
+
+  std::vector<std::string> Problems = Plan.Problems;
+  if (Fix) {
+    std::vector<std::string> WriteProblems = writeFixes(Plan);
+    Problems.insert(Problems.end(), WriteProblems.begin(), WriteProblems.end());
+  }
+  for (const std::string &P : Problems)
+    errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
+           << "\n";
+
+  unsigned Warnings = 0, Fixable = 0, Fixed = 0, Remaining = 0;
+  for (size_t I = 0; I < Records.size(); ++I) {
+    const Record &R = Records[I];
+    if (R.Check == "clang-diagnostic-error")
+      continue;
+    ++Warnings;
+    bool Applied = I < Plan.Applied.size() && Plan.Applied[I];
+    if (!R.Edits.empty())
+      ++Fixable;
+    if (Fix && Applied)
+      ++Fixed;
+    else
+      ++Remaining;
+  }
+
+  if (!Quiet) {
+    if (Warnings)
+      errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s")
+             << " generated.\n";
+    if (SuppressedNoLint || SuppressedNonUser) {
+      errs() << "Suppressed " << SuppressedNoLint + SuppressedNonUser
+             << " warnings (";
+      if (SuppressedNonUser)
+        errs() << SuppressedNonUser << " in non-user code"
+               << (SuppressedNoLint ? ", " : "");
+      if (SuppressedNoLint)
+        errs() << SuppressedNoLint << " NOLINT";
+      errs() << ").\n";
+      if (SuppressedNonUser)
+        errs() << "Use -header-filter=.* to display errors from all "
+                  "non-system headers.\n";
+    }
+    if (Fix)
+      errs() << "transformers-migrate applied " << Fixed << " of " << Fixable
+             << " suggested fixes in " << Plan.Files.size() << " file"
+             << (Plan.Files.size() == 1 ? "" : "s") << ".\n";
+    if (!Summary.FailedFiles.empty())
+      errs() << "Found compiler errors: " << Summary.FailedFiles.size()
+             << " of " << Summary.Files.size() << " file"
+             << (Summary.Files.size() == 1 ? "" : "s")
+             << " could not be analysed.\n";
+  }
+
+  if (!Summary.FailedFiles.empty())
+    return ExitFailedTU;
+  if (Exit != ExitClean)
+    return Exit;
+  if (Remaining)
+    return ExitFindings;
+  return ExitClean;
+}

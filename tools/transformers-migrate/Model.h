@@ -1,0 +1,99 @@
+//===- Model.h - The tool's representation of results ----------*- C++ -*-===//
+//
+// Findings leave the analysis core as clang::FixItHint / SourceLocation, which
+// die with their translation unit. The runner turns them into these plain
+// records (absolute paths and byte offsets) so that results of many TUs can be
+// merged, de-duplicated, printed, exported and applied after the ASTs are gone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_MODEL_H
+#define TRANSFORMERS_MIGRATE_MODEL_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace tmigrate {
+
+/// A point in a file: absolute path, byte offset, 1-based line and column.
+struct Position {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A contiguous byte range [Offset, Offset + Length) of File.
+struct Range {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+};
+
+/// One replacement of a fix. Insertions have Length == 0.
+struct Edit {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  bool operator<(const Edit &O) const {
+    return std::tie(File, Offset, Length, Text) <
+           std::tie(O.File, O.Offset, O.Length, O.Text);
+  }
+  bool operator==(const Edit &O) const {
+    return std::tie(File, Offset, Length, Text) ==
+           std::tie(O.File, O.Offset, O.Length, O.Text);
+  }
+};
+
+struct Note {
+  Position Pos;
+  std::string Message;
+};
+
+enum class Level { Warning, Error };
+
+/// One diagnostic, as clang-tidy would print it.
+struct Record {
+  std::string Check;
+  Level Severity = Level::Warning;
+  Position Pos;
+  std::string Message;
+  std::vector<Range> Ranges;
+  std::vector<Note> Notes;
+  /// All edits of the fix; applied all together or not at all.
+  std::vector<Edit> Edits;
+  /// The translation unit (main file) and its build directory.
+  std::string MainFile;
+  std::string BuildDirectory;
+
+  /// The identity used to de-duplicate diagnostics reported by several TUs
+  /// (a finding in a header included by many files), as clang-tidy does.
+  auto key() const {
+    return std::tie(Pos.File, Pos.Offset, Check, Message, Edits);
+  }
+};
+
+/// Everything one translation unit produced.
+struct TUResult {
+  std::string MainFile;
+  std::string BuildDirectory;
+  /// True when the TU could not be analysed (compiler errors, crash, missing
+  /// directory); Errors then says why and Findings is empty.
+  bool Failed = false;
+  std::vector<Record> Findings;
+  std::vector<Record> Errors;
+  /// Counters for the summary: suppressed by NOLINT / by the header filter.
+  unsigned SuppressedNoLint = 0;
+  unsigned SuppressedNonUser = 0;
+  /// Content hash of every file an edit of this TU touches, as the TU read it.
+  std::map<std::string, uint64_t> ContentHashes;
+};
+
+} // namespace tmigrate
+
+#endif // TRANSFORMERS_MIGRATE_MODEL_H

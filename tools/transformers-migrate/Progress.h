@@ -1,0 +1,27 @@
+//===- Progress.h - One updating status line on a terminal -----*- C++ -*-===//
+
+#ifndef TRANSFORMERS_MIGRATE_PROGRESS_H
+#define TRANSFORMERS_MIGRATE_PROGRESS_H
+
+#include <string>
+
+namespace tmigrate {
+
+/// "[done/total] N findings  current-file" on stderr, rewritten in place;
+/// silent when stderr is not a terminal (CI logs, pipes, lit).
+class Progress {
+public:
+  Progress(unsigned Total, bool Enabled);
+  ~Progress();
+  void fileDone(const std::string &File, unsigned NewFindings);
+  /// Erases the line before other output is printed.
+  void finish();
+
+private:
+  unsigned Total, Done = 0, Findings = 0;
+  bool Enabled, Shown = false;
+};
+
+} // namespace tmigrate
+
+#endif

@@ -1,0 +1,426 @@
+//===- Runner.cpp - One ClangTool run per translation unit ----------------===//
+
+#include "Runner.h"
+#include "NoLintFilter.h"
+#include "transformers-tidy/CacheImplementationConflictAnalysis.h"
+#include "transformers-tidy/LegacyCacheAnalysis.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/xxhash.h"
+#include <mutex>
+
+using namespace clang;
+using namespace clang::tooling;
+using namespace clang::ast_matchers;
+
+namespace tmigrate {
+
+namespace {
+
+std::unique_ptr<transformers_tidy::Analysis>
+createAnalysis(llvm::StringRef Check,
+               const transformers_tidy::CheckOptions &Opts) {
+  // Every finding carries its own #include edit: the fix applier merges
+  // findings of many TUs and may drop a conflicting one, so no finding may
+  // rely on another one's edit. Identical include edits are de-duplicated.
+  if (Check == "transformers-legacy-cache")
+    return std::make_unique<transformers_tidy::LegacyCacheAnalysis>(
+        Opts, /*SelfContainedDiags=*/true);
+  if (Check == "transformers-cache-implementation-conflict")
+    return std::make_unique<
+        transformers_tidy::CacheImplementationConflictAnalysis>(Opts);
+  return nullptr;
+}
+
+/// A compile command that owns its single command (thread-confined copy).
+class SingleCommandDatabase : public CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(CompileCommand C) : Cmd(std::move(C)) {}
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return {Cmd.Filename};
+  }
+
+private:
+  CompileCommand Cmd;
+};
+
+std::string absolutePath(const SourceManager &SM, FileID FID) {
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return "";
+  llvm::SmallString<256> P(FE->getName());
+  SM.getFileManager().makeAbsolutePath(P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+Position positionOf(const SourceManager &SM, SourceLocation Loc) {
+  Position P;
+  if (Loc.isInvalid())
+    return P;
+  Loc = SM.getFileLoc(Loc);
+  auto [FID, Offset] = SM.getDecomposedLoc(Loc);
+  P.File = absolutePath(SM, FID);
+  P.Offset = Offset;
+  P.Line = SM.getLineNumber(FID, Offset);
+  P.Column = SM.getColumnNumber(FID, Offset);
+  return P;
+}
+
+/// Collects compiler errors (and their notes) of the TU, clang-tidy style.
+class ErrorCollector : public DiagnosticConsumer {
+public:
+  std::vector<Record> Errors;
+  std::string MainFile, BuildDirectory;
+
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    Position Pos;
+    if (Info.hasSourceManager() && Info.getLocation().isValid())
+      Pos = positionOf(Info.getSourceManager(), Info.getLocation());
+    if (Level >= DiagnosticsEngine::Error) {
+      Record R;
+      R.Check = "clang-diagnostic-error";
+      R.Severity = Level::Error;
+      R.Pos = Pos;
+      R.Message = std::string(Msg);
+      R.MainFile = MainFile;
+      R.BuildDirectory = BuildDirectory;
+      Errors.push_back(std::move(R));
+      InError = true;
+    } else if (Level == DiagnosticsEngine::Note && InError && !Errors.empty()) {
+      Errors.back().Notes.push_back({Pos, std::string(Msg)});
+    } else {
+      InError = false;
+    }
+  }
+
+private:
+  bool InError = false;
+};
+
+/// Per-TU state: analyses, filters, conversion of findings to records.
+class TUAnalyser : public transformers_tidy::FindingConsumer,
+                   public MatchFinder::MatchCallback {
+public:
+  TUAnalyser(const FileConfig &Config, TUResult &Result)
+      : Config(Config), Result(Result) {
+    for (size_t I = 0; I < Config.EnabledChecks.size(); ++I)
+      if (auto A = createAnalysis(Config.EnabledChecks[I], Config.Options[I]))
+        Analyses.push_back(std::move(A));
+    if (!Config.HeaderFilter.empty())
+      HeaderFilter = std::make_unique<llvm::Regex>(Config.HeaderFilter);
+  }
+
+  void run(const MatchFinder::MatchResult &R) override { Current->check(R); }
+
+  void analyse(ASTContext &Ctx) {
+    SM = &Ctx.getSourceManager();
+    LangOpts = &Ctx.getLangOpts();
+    NoLintFilter NoLint(Ctx.getSourceManager());
+    this->NoLint = &NoLint;
+    for (auto &A : Analyses) {
+      if (!A->isLanguageSupported(Ctx.getLangOpts()))
+        continue;
+      // One finder per analysis: every match is routed to its owner.
+      MatchFinder Finder;
+      Current = A.get();
+      A->onStartOfTranslationUnit();
+      A->registerMatchers(Finder, this);
+      Finder.matchAST(Ctx);
+      A->onEndOfTranslationUnit(*this);
+    }
+    for (const tooling::Diagnostic &E : NoLint.takeErrors()) {
+      Record R;
+      R.Check = E.DiagnosticName;
+      R.Severity = Level::Error;
+      R.Message = E.Message.Message;
+      R.Pos.File = E.Message.FilePath;
+      R.Pos.Offset = E.Message.FileOffset;
+      if (auto FE = SM->getFileManager().getOptionalFileRef(R.Pos.File)) {
+        FileID FID = SM->translateFile(*FE);
+        if (FID.isValid()) {
+          R.Pos.Line = SM->getLineNumber(FID, R.Pos.Offset);
+          R.Pos.Column = SM->getColumnNumber(FID, R.Pos.Offset);
+          R.Pos.File = absolutePath(*SM, FID);
+        }
+      }
+      R.MainFile = Result.MainFile;
+      R.BuildDirectory = Result.BuildDirectory;
+      Result.Findings.push_back(std::move(R));
+    }
+    this->NoLint = nullptr;
+  }
+
+  void consume(const transformers_tidy::Finding &F,
+               const SourceManager &SM) override {
+    SourceLocation Loc = SM.getFileLoc(F.Loc);
+    if (!isUserCode(Loc, F, SM)) {
+      ++Result.SuppressedNonUser;
+      return;
+    }
+    if (NoLint && NoLint->isSuppressed(Loc, F.Check)) {
+      ++Result.SuppressedNoLint;
+      return;
+    }
+    Record R;
+    R.Check = F.Check;
+    R.Pos = positionOf(SM, Loc);
+    R.Message = F.Message;
+    R.MainFile = Result.MainFile;
+    R.BuildDirectory = Result.BuildDirectory;
+    if (F.Range.isValid()) {
+      CharSourceRange CR = Lexer::makeFileCharRange(F.Range, SM, *LangOpts);
+      if (CR.isValid()) {
+        auto [BF, BO] = SM.getDecomposedLoc(CR.getBegin());
+        auto [EF, EO] = SM.getDecomposedLoc(CR.getEnd());
+        if (BF == EF && EO >= BO)
+          R.Ranges.push_back({absolutePath(SM, BF), BO, EO - BO});
+      }
+    }
+    for (const transformers_tidy::FindingNote &N : F.Notes)
+      R.Notes.push_back({positionOf(SM, N.Loc), N.Message});
+    for (const FixItHint &H : F.Fixes) {
+      if (H.RemoveRange.isInvalid())
+        continue;
+      CharSourceRange CR =
+          Lexer::makeFileCharRange(H.RemoveRange, SM, *LangOpts);
+      if (CR.isInvalid()) {
+        R.Edits.clear();
+        break;
+      }
+      auto [BF, BO] = SM.getDecomposedLoc(CR.getBegin());
+      auto [EF, EO] = SM.getDecomposedLoc(CR.getEnd());
+      if (BF != EF || EO < BO) {
+        R.Edits.clear();
+        break;
+      }
+      std::string File = absolutePath(SM, BF);
+      R.Edits.push_back({File, BO, EO - BO, H.CodeToInsert});
+      if (!Result.ContentHashes.count(File))
+        Result.ContentHashes[File] = llvm::xxh3_64bits(SM.getBufferData(BF));
+    }
+    Result.Findings.push_back(std::move(R));
+  }
+
+private:
+  /// clang-tidy's rule: a diagnostic is shown when it (or one of its notes)
+  /// is in the main file or in a header matching --header-filter; never in
+  /// a system header unless SystemHeaders is set.
+  bool isUserCode(SourceLocation Loc, const transformers_tidy::Finding &F,
+                  const SourceManager &SM) {
+    auto Check = [&](SourceLocation L) {
+      if (L.isInvalid())
+        return true;
+      if (!Config.SystemHeaders && SM.isInSystemHeader(L))
+        return false;
+      FileID FID = SM.getDecomposedExpansionLoc(L).first;
+      if (FID == SM.getMainFileID())
+        return true;
+      OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+      if (!FE)
+        return true;
+      return HeaderFilter && HeaderFilter->match(FE->getName());
+    };
+    if (Check(Loc))
+      return true;
+    for (const transformers_tidy::FindingNote &N : F.Notes)
+      if (Check(N.Loc))
+        return true;
+    return false;
+  }
+
+  const FileConfig &Config;
+  TUResult &Result;
+  std::vector<std::unique_ptr<transformers_tidy::Analysis>> Analyses;
+  transformers_tidy::Analysis *Current = nullptr;
+  std::unique_ptr<llvm::Regex> HeaderFilter;
+  NoLintFilter *NoLint = nullptr;
+  const SourceManager *SM = nullptr;
+  const LangOptions *LangOpts = nullptr;
+};
+
+class AnalyserConsumer : public ASTConsumer {
+public:
+  AnalyserConsumer(TUAnalyser &A, CompilerInstance &CI) : A(A), CI(CI) {}
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // A TU that does not compile is reported, not analysed: fixes computed
+    // on a broken AST are not trustworthy.
+    if (CI.getDiagnostics().hasErrorOccurred())
+      return;
+    A.analyse(Ctx);
+  }
+
+private:
+  TUAnalyser &A;
+  CompilerInstance &CI;
+};
+
+class AnalyserAction : public ASTFrontendAction {
+public:
+  explicit AnalyserAction(TUAnalyser &A) : A(A) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<AnalyserConsumer>(A, CI);
+  }
+
+private:
+  TUAnalyser &A;
+};
+
+class AnalyserActionFactory : public FrontendActionFactory {
+public:
+  explicit AnalyserActionFactory(TUAnalyser &A) : A(A) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<AnalyserAction>(A);
+  }
+
+private:
+  TUAnalyser &A;
+};
+
+bool hasResourceDir(const CommandLineArguments &Args) {
+  for (const std::string &A : Args)
+    if (llvm::StringRef(A).starts_with("-resource-dir"))
+      return true;
+  return false;
+}
+
+TUResult runOne(const CompileCommand &Cmd, const std::string &File,
+                const FileConfig &Config, const RunOptions &Opts) {
+  TUResult Result;
+  Result.MainFile = File;
+  Result.BuildDirectory = Cmd.Directory;
+  auto Fail = [&](const std::string &Msg) {
+    Record R;
+    R.Check = "clang-diagnostic-error";
+    R.Severity = Level::Error;
+    R.Pos.File = File;
+    R.Message = Msg;
+    R.MainFile = File;
+    Result.Errors.push_back(std::move(R));
+    Result.Failed = true;
+    return std::move(Result);
+  };
+  if (!llvm::sys::fs::is_directory(Cmd.Directory))
+    return Fail("the compile command's directory '" + Cmd.Directory +
+                "' does not exist");
+
+  SingleCommandDatabase DB(Cmd);
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                 llvm::vfs::createPhysicalFileSystem());
+  Tool.setPrintErrorMessage(false);
+  if (!Opts.ExtraArgsBefore.empty())
+    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        Opts.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
+  if (!Opts.ExtraArgs.empty())
+    Tool.appendArgumentsAdjuster(
+        getInsertArgumentAdjuster(Opts.ExtraArgs, ArgumentInsertPosition::END));
+  // Warnings promoted by -Werror are not analysis failures.
+  Tool.appendArgumentsAdjuster(
+      getInsertArgumentAdjuster("-Wno-error", ArgumentInsertPosition::END));
+  std::string ResourceDir = Opts.ResourceDir;
+  Tool.appendArgumentsAdjuster(
+      [ResourceDir](const CommandLineArguments &Args, llvm::StringRef) {
+        if (ResourceDir.empty() || Args.empty() || hasResourceDir(Args))
+          return Args;
+        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
+        Out.push_back("-resource-dir=" + ResourceDir);
+        Out.insert(Out.end(), Args.begin() + 1, Args.end());
+        return Out;
+      });
+
+  ErrorCollector Errors;
+  Errors.MainFile = File;
+  Errors.BuildDirectory = Cmd.Directory;
+  Tool.setDiagnosticConsumer(&Errors);
+  TUAnalyser Analyser(Config, Result);
+  AnalyserActionFactory Factory(Analyser);
+  int RC = Tool.run(&Factory);
+  if (RC != 0 || Errors.getNumErrors() > 0) {
+    Result.Findings.clear();
+    Result.ContentHashes.clear();
+    Result.Errors = std::move(Errors.Errors);
+    if (Result.Errors.empty())
+      return Fail("the translation unit could not be analysed");
+    Result.Failed = true;
+  }
+  return Result;
+}
+
+} // namespace
+
+std::vector<TUResult> runAll(const CompilationDatabase &DB,
+                             const std::vector<std::string> &Files,
+                             CheckConfig &Config, const RunOptions &Opts,
+                             ProgressFn Progress) {
+  std::vector<TUResult> Results(Files.size());
+  // Commands and configurations are computed up front, on this thread.
+  std::vector<std::optional<CompileCommand>> Commands(Files.size());
+  std::vector<FileConfig> Configs(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::vector<CompileCommand> Cmds = DB.getCompileCommands(Files[I]);
+    if (!Cmds.empty())
+      Commands[I] = Cmds.front();
+    Configs[I] = Config.configFor(Files[I]);
+  }
+
+  std::mutex ProgressMutex;
+  auto Work = [&](size_t I) {
+    TUResult R;
+    if (!Commands[I]) {
+      R.MainFile = Files[I];
+      R.Failed = true;
+      Record E;
+      E.Check = "clang-diagnostic-error";
+      E.Severity = Level::Error;
+      E.Pos.File = Files[I];
+      E.Message = "no compile command for this file";
+      E.MainFile = Files[I];
+      R.Errors.push_back(std::move(E));
+    } else if (Configs[I].EnabledChecks.empty()) {
+      R.MainFile = Files[I];
+      R.BuildDirectory = Commands[I]->Directory;
+    } else {
+      R = runOne(*Commands[I], Files[I], Configs[I], Opts);
+    }
+    std::lock_guard<std::mutex> Lock(ProgressMutex);
+    Results[I] = std::move(R);
+    if (Progress)
+      Progress(Results[I]);
+  };
+
+  unsigned Jobs = Opts.Jobs;
+  if (Jobs <= 1 || Files.size() <= 1) {
+    for (size_t I = 0; I < Files.size(); ++I)
+      Work(I);
+    return Results;
+  }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
+  for (size_t I = 0; I < Files.size(); ++I)
+    Pool.async([&Work, I] { Work(I); });
+  Pool.wait();
+  return Results;
+}
+
+} // namespace tmigrate

@@ -1,0 +1,40 @@
+//===- Runner.h - Analyses translation units -------------------*- C++ -*-===//
+//
+// Runs the core's analyses over each translation unit (one ClangTool run per
+// file, -j of them in parallel), applies the NOLINT and header filters and
+// converts the findings into Records while the SourceManager is alive.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_RUNNER_H
+#define TRANSFORMERS_MIGRATE_RUNNER_H
+
+#include "CheckConfig.h"
+#include "Model.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tmigrate {
+
+struct RunOptions {
+  unsigned Jobs = 0; // 0: all hardware threads
+  std::string ResourceDir;
+  std::vector<std::string> ExtraArgs;
+  std::vector<std::string> ExtraArgsBefore;
+};
+
+/// Called after each TU, from worker threads (serialised by the runner).
+using ProgressFn = std::function<void(const TUResult &)>;
+
+/// Analyses \p Files (absolute) with commands from \p DB. Results are in the
+/// order of \p Files, whatever the number of jobs.
+std::vector<TUResult> runAll(const clang::tooling::CompilationDatabase &DB,
+                             const std::vector<std::string> &Files,
+                             CheckConfig &Config, const RunOptions &Opts,
+                             ProgressFn Progress);
+
+} // namespace tmigrate
+
+#endif

@@ -1,0 +1,101 @@
+//===- TextEmitter.cpp - clang-tidy's diagnostic text form ----------------===//
+//
+// Prints records the way clang-tidy's ErrorReporter does: through clang's
+// TextDiagnosticPrinter over a fresh SourceManager, with "%0 [%1]" messages,
+// highlighted ranges, fix-it hints and notes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitters.h"
+#include "clang/Basic/DiagnosticFrontend.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+
+using namespace clang;
+
+namespace tmigrate {
+
+namespace {
+
+class Reporter {
+public:
+  Reporter(llvm::raw_ostream &OS, bool Color)
+      : Files((FileSystemOptions())), DiagOpts(new DiagnosticOptions()),
+        Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
+        Diags(new DiagnosticIDs(), &*DiagOpts, Printer), SM(Diags, Files) {
+    DiagOpts->ShowColors = Color;
+    Diags.setSourceManager(&SM);
+    Printer->BeginSourceFile(LangOpts, nullptr);
+  }
+  ~Reporter() { Printer->EndSourceFile(); }
+
+  SourceLocation location(llvm::StringRef File, unsigned Offset) {
+    if (File.empty())
+      return {};
+    auto FE = Files.getOptionalFileRef(File);
+    if (!FE)
+      return {};
+    FileID ID = SM.getOrCreateFileID(*FE, SrcMgr::C_User);
+    if (Offset > SM.getBufferData(ID).size())
+      return {};
+    return SM.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+  }
+
+  void report(const Record &R, bool FixMode, bool Applied) {
+    SourceLocation Loc = location(R.Pos.File, R.Pos.Offset);
+    std::vector<SourceLocation> FixLocs;
+    {
+      auto Level = R.Severity == Level::Error ? DiagnosticsEngine::Error
+                                              : DiagnosticsEngine::Warning;
+      auto Diag = Diags.Report(Loc, Diags.getCustomDiagID(Level, "%0 [%1]"))
+                  << R.Message << R.Check;
+      for (const Range &Rg : R.Ranges) {
+        SourceLocation B = location(Rg.File, Rg.Offset);
+        if (B.isValid())
+          Diag << CharSourceRange::getCharRange(B,
+                                                B.getLocWithOffset(Rg.Length));
+      }
+      for (const Edit &E : R.Edits) {
+        SourceLocation B = location(E.File, E.Offset);
+        if (B.isInvalid())
+          continue;
+        Diag << FixItHint::CreateReplacement(
+            CharSourceRange::getCharRange(B, B.getLocWithOffset(E.Length)),
+            E.Text);
+        FixLocs.push_back(B);
+      }
+    }
+    if (FixMode)
+      for (SourceLocation L : FixLocs)
+        Diags.Report(L, Applied ? diag::note_fixit_applied
+                                : diag::note_fixit_failed);
+    for (const Note &N : R.Notes)
+      Diags.Report(location(N.Pos.File, N.Pos.Offset),
+                   Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+          << N.Message;
+  }
+
+private:
+  FileManager Files;
+  LangOptions LangOpts;
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  TextDiagnosticPrinter *Printer;
+  DiagnosticsEngine Diags;
+  SourceManager SM;
+};
+
+} // namespace
+
+void emitText(const std::vector<Record> &Records,
+              const std::vector<bool> &Applied, bool FixMode, bool Color,
+              llvm::raw_ostream &OS) {
+  Reporter Rep(OS, Color);
+  for (size_t I = 0; I < Records.size(); ++I)
+    Rep.report(Records[I], FixMode, I < Applied.size() && Applied[I]);
+  OS.flush();
+}
+
+} // namespace tmigrate
