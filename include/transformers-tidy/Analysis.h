@@ -31,9 +31,9 @@ public:
 
   /// Adds this analysis' matchers to \p Finder; every match is delivered to
   /// \p Callback, which must forward it to check().
-  virtual void
-  registerMatchers(clang::ast_matchers::MatchFinder &Finder,
-                   clang::ast_matchers::MatchFinder::MatchCallback *Callback) = 0;
+  virtual void registerMatchers(
+      clang::ast_matchers::MatchFinder &Finder,
+      clang::ast_matchers::MatchFinder::MatchCallback *Callback) = 0;
 
   /// Handles one match produced by the matchers of registerMatchers().
   virtual void

@@ -1,0 +1,47 @@
+//===- IncludeFix.h - The #include edit a fix needs ------------*- C++ -*-===//
+//
+// Computes, once per file, the insertion of the factory header (IncludeHeader
+// option) at its sorted place (clang::tooling::HeaderIncludes with the LLVM or
+// Google include style), or nothing when the file already includes it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H
+#define TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H
+
+#include "transformers-tidy/Options.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <string>
+
+namespace clang {
+class SourceManager;
+} // namespace clang
+
+namespace transformers_tidy {
+
+class IncludeFixer {
+public:
+  /// \p Header as in the IncludeHeader option: "<a/b.h>", "\"a/b.h\"", or a
+  /// bare "a/b.h" (taken as angled).
+  IncludeFixer(llvm::StringRef Header, IncludeStyle Style);
+
+  /// The edit adding the header to \p File, or std::nullopt if \p File
+  /// already includes it (with either spelling) or the file is unavailable.
+  std::optional<clang::FixItHint> insertionFor(clang::FileID File,
+                                               const clang::SourceManager &SM);
+
+  void reset() { PerFile.clear(); }
+
+private:
+  std::string Name; // without quotes / brackets
+  bool Angled;
+  IncludeStyle Style;
+  llvm::DenseMap<clang::FileID, std::optional<clang::FixItHint>> PerFile;
+};
+
+} // namespace transformers_tidy
+
+#endif // TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H

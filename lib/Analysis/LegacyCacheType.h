@@ -1,0 +1,59 @@
+//===- LegacyCacheType.h - Type predicates of the analyses -----*- C++ -*-===//
+//
+// Pure type questions, answered on canonical types (through typedefs,
+// aliases, `auto`, references and cv-qualifiers): is this a legacy
+// tuple-shaped KV cache, a sink type, a Cache, a handle to a Cache.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
+#define TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
+
+#include "clang/AST/Type.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace clang {
+class CXXRecordDecl;
+class NamedDecl;
+} // namespace clang
+
+namespace transformers_tidy {
+
+/// The fully qualified name of the base class of all caches.
+inline constexpr llvm::StringLiteral CacheBaseName = "transformers::Cache";
+inline constexpr llvm::StringLiteral GenerationConfigName =
+    "transformers::GenerationConfig";
+
+/// The record a (possibly sugared, referenced, cv-qualified) type names, or
+/// null.
+const clang::CXXRecordDecl *recordOf(clang::QualType T);
+
+/// Option-style names ("::ns::Name" or "ns::Name") compared with the
+/// declaration's fully qualified name. Returns the matching option entry.
+const std::string *matchingName(const clang::NamedDecl *D,
+                                llvm::ArrayRef<std::string> Names);
+
+/// \p Name without a leading "::".
+llvm::StringRef withoutGlobalPrefix(llvm::StringRef Name);
+
+/// For a legacy value type, the number of tensors per layer (2 or 4);
+/// 0 when \p T is not a legacy cache. Legacy: an outer std::vector<L>,
+/// std::array<L, N> or std::tuple<L...> (at least one L) whose layers L are
+/// all std::tuple / std::pair of the same arity (2 or 4) of tensor types.
+unsigned legacyLayerArity(clang::QualType T,
+                          llvm::ArrayRef<std::string> TensorTypes);
+
+/// Whether \p RD is, or derives from, transformers::Cache.
+bool isCacheRecord(const clang::CXXRecordDecl *RD);
+
+/// Whether \p T is std::shared_ptr<C> with C a Cache (see isCacheRecord).
+bool isCacheHandle(clang::QualType T);
+
+/// Whether \p RD has the fully qualified name \p Name (no leading "::").
+bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef Name);
+
+} // namespace transformers_tidy
+
+#endif // TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H

@@ -1,0 +1,42 @@
+//===- Options.cpp - Parsing of the transformers checks' options ----------===//
+
+#include "transformers-tidy/Options.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace transformers_tidy {
+
+std::vector<std::string> parseList(llvm::StringRef Value) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Value.split(Parts, ';', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  std::vector<std::string> Out;
+  for (llvm::StringRef P : Parts) {
+    P = P.trim();
+    if (!P.empty())
+      Out.push_back(P.str());
+  }
+  return Out;
+}
+
+std::string serializeList(const std::vector<std::string> &Items) {
+  return llvm::join(Items, ";");
+}
+
+bool parseIncludeStyle(llvm::StringRef Value, IncludeStyle &Out) {
+  std::string Lower = Value.trim().lower();
+  if (Lower == "llvm") {
+    Out = IncludeStyle::LLVM;
+    return true;
+  }
+  if (Lower == "google") {
+    Out = IncludeStyle::Google;
+    return true;
+  }
+  return false;
+}
+
+llvm::StringRef includeStyleName(IncludeStyle Style) {
+  return Style == IncludeStyle::Google ? "google" : "llvm";
+}
+
+} // namespace transformers_tidy

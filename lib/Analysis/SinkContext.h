@@ -1,0 +1,47 @@
+//===- SinkContext.h - What a sink construction initialises ----*- C++ -*-===//
+//
+// A sink is the construction of a PastKeyValues. Its context names it in the
+// diagnostic: the parameter of a call or constructor argument, the field of
+// an aggregate / designated initialisation, a member initialiser or a member
+// assignment; otherwise (return, variable, unnamed parameter, explicit cast)
+// the sink type itself.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
+#define TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
+
+#include "clang/AST/ASTTypeTraits.h"
+#include "llvm/ADT/StringRef.h"
+#include <string>
+
+namespace clang {
+class ASTContext;
+class Expr;
+class FunctionDecl;
+class Stmt;
+} // namespace clang
+
+namespace transformers_tidy {
+
+/// The name shown for the sink \p Sink; \p Fallback when the context has no
+/// better name.
+std::string sinkName(const clang::Expr *Sink, clang::ASTContext &Ctx,
+                     llvm::StringRef Fallback);
+
+/// The first parent of \p E that is not an implicit wrapper (implicit casts,
+/// temporaries, cleanups).
+clang::DynTypedNode writtenParent(const clang::Expr *E, clang::ASTContext &Ctx);
+
+/// The innermost function (including a lambda's call operator) whose body
+/// contains \p S, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
+                                             clang::ASTContext &Ctx);
+
+/// \p E without implicit casts, temporaries, cleanups and implicit copy /
+/// move constructions; parentheses are kept (they were written).
+const clang::Expr *ignoreImplicitAsWritten(const clang::Expr *E);
+
+} // namespace transformers_tidy
+
+#endif // TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H

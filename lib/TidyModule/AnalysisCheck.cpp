@@ -1,0 +1,123 @@
+//===- AnalysisCheck.cpp - A ClangTidyCheck driving one core Analysis -----===//
+
+#include "AnalysisCheck.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+using namespace clang::tidy;
+
+namespace transformers_tidy {
+
+namespace {
+/// Emits findings through ClangTidyCheck::diag(), so NOLINT, header filters,
+/// -fix and --export-fixes work as for any check.
+class DiagFindingConsumer final : public FindingConsumer {
+public:
+  explicit DiagFindingConsumer(ClangTidyCheck &Check) : Check(Check) {}
+
+  void consume(const Finding &F, const SourceManager &) override {
+    {
+      // The message is an argument, never a format string: a '%' in a type
+      // or macro name must not be interpreted.
+      DiagnosticBuilder D = Check.diag(F.Loc, "%0") << F.Message;
+      if (F.Range.isValid())
+        D << F.Range;
+      for (const FixItHint &H : F.Fixes)
+        D << H;
+    }
+    for (const FindingNote &N : F.Notes)
+      Check.diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Message;
+  }
+
+private:
+  ClangTidyCheck &Check;
+};
+} // namespace
+
+AnalysisCheck::AnalysisCheck(llvm::StringRef Name, ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context) {}
+
+bool AnalysisCheck::isLanguageVersionSupported(const LangOptions &LO) const {
+  return Core ? Core->isLanguageSupported(LO) : LO.CPlusPlus;
+}
+
+void AnalysisCheck::registerMatchers(ast_matchers::MatchFinder *Finder) {
+  if (Core)
+    Core->registerMatchers(*Finder, this);
+}
+
+void AnalysisCheck::check(const ast_matchers::MatchFinder::MatchResult &R) {
+  if (Core)
+    Core->check(R);
+}
+
+void AnalysisCheck::onStartOfTranslationUnit() {
+  if (Core)
+    Core->onStartOfTranslationUnit();
+}
+
+void AnalysisCheck::onEndOfTranslationUnit() {
+  if (!Core)
+    return;
+  DiagFindingConsumer Out(*this);
+  Core->onEndOfTranslationUnit(Out);
+}
+
+CheckOptions AnalysisCheck::readOptions() {
+  CheckOptions O;
+  if (auto V = Options.get("TensorTypes"))
+    O.TensorTypes = parseList(*V);
+  if (auto V = Options.get("SinkTypes"))
+    O.SinkTypes = parseList(*V);
+  O.CacheFactory = Options.get("CacheFactory", O.CacheFactory).str();
+  O.EncoderDecoderCacheFactory =
+      Options.get("EncoderDecoderCacheFactory", O.EncoderDecoderCacheFactory)
+          .str();
+  O.IncludeHeader = Options.get("IncludeHeader", O.IncludeHeader).str();
+  if (auto V = Options.getLocalOrGlobal("IncludeStyle")) {
+    if (!parseIncludeStyle(*V, O.Style))
+      configurationDiag("invalid configuration value '%0' for option "
+                        "'%1.IncludeStyle'; expected 'llvm' or 'google'")
+          << *V << getID();
+  }
+  // Booleans are parsed here rather than with OptionsView::get<bool>: that
+  // template's mangled name differs between GCC and Clang builds, and the
+  // plugin must resolve every symbol in the clang-tidy binary.
+  if (auto V = Options.getLocalOrGlobal("IgnoreMacros")) {
+    std::string L = V->trim().lower();
+    if (L == "true" || L == "1" || L == "yes" || L == "on")
+      O.IgnoreMacros = true;
+    else if (L == "false" || L == "0" || L == "no" || L == "off")
+      O.IgnoreMacros = false;
+    else
+      configurationDiag("invalid configuration value '%0' for option "
+                        "'%1.IgnoreMacros'; expected a bool")
+          << *V << getID();
+  }
+  return O;
+}
+
+void AnalysisCheck::storeOptions(ClangTidyOptions::OptionMap &Map,
+                                 const CheckOptions &O,
+                                 llvm::ArrayRef<llvm::StringRef> Keys) {
+  auto Wanted = [&](llvm::StringRef Key) {
+    return Keys.empty() || llvm::is_contained(Keys, Key);
+  };
+  if (Wanted("TensorTypes"))
+    Options.store(Map, "TensorTypes", serializeList(O.TensorTypes));
+  if (Wanted("SinkTypes"))
+    Options.store(Map, "SinkTypes", serializeList(O.SinkTypes));
+  if (Wanted("CacheFactory"))
+    Options.store(Map, "CacheFactory", O.CacheFactory);
+  if (Wanted("EncoderDecoderCacheFactory"))
+    Options.store(Map, "EncoderDecoderCacheFactory",
+                  O.EncoderDecoderCacheFactory);
+  if (Wanted("IncludeHeader"))
+    Options.store(Map, "IncludeHeader", O.IncludeHeader);
+  if (Wanted("IncludeStyle"))
+    Options.store(Map, "IncludeStyle", includeStyleName(O.Style));
+  if (Wanted("IgnoreMacros"))
+    Options.store(Map, "IgnoreMacros", O.IgnoreMacros ? "true" : "false");
+}
+
+} // namespace transformers_tidy

@@ -1,0 +1,19 @@
+//===- LegacyCacheCheck.cpp - transformers-legacy-cache -------------------===//
+
+#include "LegacyCacheCheck.h"
+#include "transformers-tidy/LegacyCacheAnalysis.h"
+
+namespace transformers_tidy {
+
+LegacyCacheCheck::LegacyCacheCheck(llvm::StringRef Name,
+                                   clang::tidy::ClangTidyContext *Ctx)
+    : AnalysisCheck(Name, Ctx), Opts(readOptions()) {
+  Core = std::make_unique<LegacyCacheAnalysis>(Opts, selfContainedDiags());
+}
+
+void LegacyCacheCheck::storeOptions(
+    clang::tidy::ClangTidyOptions::OptionMap &Map) {
+  AnalysisCheck::storeOptions(Map, Opts, {});
+}
+
+} // namespace transformers_tidy
