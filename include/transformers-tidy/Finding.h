@@ -40,6 +40,10 @@ struct Finding {
   /// the header is missing. Empty when no safe fix exists; then a note says
   /// why.
   std::vector<clang::FixItHint> Fixes;
+  /// Index in Fixes of the #include insertion, or -1. Front ends that apply
+  /// many findings at once must apply identical include insertions once
+  /// (clang-tidy concatenates identical insertions at one offset).
+  int IncludeFixIndex = -1;
   std::vector<FindingNote> Notes;
 };
 

@@ -36,8 +36,10 @@ void FindingBuffer::emit(FindingConsumer &Out, const clang::SourceManager &SM,
     Finding F = E->F;
     if (E->Include && !F.Fixes.empty()) {
       clang::FileID FID = SM.getFileID(E->Include->RemoveRange.getBegin());
-      if (IncludeOnEveryFix || FilesWithInclude.insert(FID).second)
+      if (IncludeOnEveryFix || FilesWithInclude.insert(FID).second) {
+        F.IncludeFixIndex = static_cast<int>(F.Fixes.size());
         F.Fixes.push_back(*E->Include);
+      }
     }
     Out.consume(F, SM);
   }

@@ -35,7 +35,6 @@ protected:
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Map,
                     const CheckOptions &O,
                     llvm::ArrayRef<llvm::StringRef> Keys);
-  bool selfContainedDiags() const { return areDiagsSelfContained(); }
 
   std::unique_ptr<Analysis> Core;
 };

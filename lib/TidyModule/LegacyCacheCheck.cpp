@@ -8,7 +8,10 @@ namespace transformers_tidy {
 LegacyCacheCheck::LegacyCacheCheck(llvm::StringRef Name,
                                    clang::tidy::ClangTidyContext *Ctx)
     : AnalysisCheck(Name, Ctx), Opts(readOptions()) {
-  Core = std::make_unique<LegacyCacheAnalysis>(Opts, selfContainedDiags());
+  // Every finding carries its #include edit; DiagFindingConsumer keeps one
+  // per file unless diagnostics are self-contained.
+  Core = std::make_unique<LegacyCacheAnalysis>(Opts,
+                                               /*SelfContainedDiags=*/true);
 }
 
 void LegacyCacheCheck::storeOptions(
