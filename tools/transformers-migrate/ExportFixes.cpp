@@ -22,6 +22,7 @@ llvm::Error exportFixes(llvm::StringRef Path,
                         llvm::StringRef MainSourceFile) {
   clang::tooling::TranslationUnitDiagnostics TUD;
   TUD.MainSourceFile = MainSourceFile.str();
+  std::vector<std::vector<Edit>> Edits = reportedEdits(Records, &Applied);
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
     clang::tooling::Diagnostic D;
@@ -40,14 +41,12 @@ llvm::Error exportFixes(llvm::StringRef Path,
       FBR.Length = Rg.Length;
       D.Message.Ranges.push_back(std::move(FBR));
     }
-    if (I < Applied.size() && Applied[I]) {
-      for (const Edit &E : R.Edits) {
-        std::string Real = realPathOf(E.File);
-        llvm::Error Err = D.Message.Fix[Real].add(
-            clang::tooling::Replacement(Real, E.Offset, E.Length, E.Text));
-        if (Err)
-          return Err;
-      }
+    for (const Edit &E : Edits[I]) {
+      std::string Real = realPathOf(E.File);
+      llvm::Error Err = D.Message.Fix[Real].add(
+          clang::tooling::Replacement(Real, E.Offset, E.Length, E.Text));
+      if (Err)
+        return Err;
     }
     for (const Note &N : R.Notes) {
       clang::tooling::DiagnosticMessage M;

@@ -165,8 +165,11 @@ static std::optional<std::string> writeAtomically(const FilePlan &FP) {
   llvm::sys::fs::file_status Status;
   if (std::error_code EC = llvm::sys::fs::status(FP.RealPath, Status))
     return "cannot stat it: " + EC.message();
-  if (llvm::sys::fs::access(FP.RealPath, llvm::sys::fs::AccessMode::Write))
-    return std::string("it is read-only (permission denied)");
+  // A file without write permission is left alone even when the process
+  // could replace it (root, or a writable directory): its mode says so.
+  if ((Status.permissions() & llvm::sys::fs::all_write) == 0 ||
+      llvm::sys::fs::access(FP.RealPath, llvm::sys::fs::AccessMode::Write))
+    return std::string("it is read-only (no write permission)");
 
   llvm::SmallString<256> Model(llvm::sys::path::parent_path(FP.RealPath));
   llvm::sys::path::append(Model, "." + llvm::sys::path::filename(FP.RealPath) +

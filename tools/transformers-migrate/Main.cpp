@@ -95,7 +95,7 @@ cl::opt<OutputFormat> Format(
 cl::opt<unsigned> Jobs("j", cl::value_desc("N"),
                        cl::desc("Analyse N files in parallel (default: all "
                                 "hardware threads)"),
-                       cl::init(0), cl::cat(Category));
+                       cl::init(0), cl::Prefix, cl::cat(Category));
 cl::opt<std::string>
     Checks("checks", cl::value_desc("globs"),
            cl::desc("Comma-separated globs of checks to run, as clang-tidy's "

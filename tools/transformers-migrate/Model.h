@@ -94,6 +94,31 @@ struct TUResult {
   std::map<std::string, uint64_t> ContentHashes;
 };
 
+/// The edits of each record as clang-tidy would show them: an edit already
+/// carried by an earlier record (the shared #include insertion) is left out,
+/// so only the first fixed finding of a file carries it, as in the plugin.
+/// When \p Applied is given, only applied records contribute edits.
+inline std::vector<std::vector<Edit>>
+reportedEdits(const std::vector<Record> &Records,
+              const std::vector<bool> *Applied = nullptr) {
+  std::vector<std::vector<Edit>> Out(Records.size());
+  std::vector<Edit> Seen;
+  for (size_t I = 0; I < Records.size(); ++I) {
+    if (Applied && !(I < Applied->size() && (*Applied)[I]))
+      continue;
+    for (const Edit &E : Records[I].Edits) {
+      bool Dup = false;
+      for (const Edit &S : Seen)
+        Dup = Dup || S == E;
+      if (Dup)
+        continue;
+      Seen.push_back(E);
+      Out[I].push_back(E);
+    }
+  }
+  return Out;
+}
+
 } // namespace tmigrate
 
 #endif // TRANSFORMERS_MIGRATE_MODEL_H

@@ -44,7 +44,8 @@ public:
     return SM.getLocForStartOfFile(ID).getLocWithOffset(Offset);
   }
 
-  void report(const Record &R, bool FixMode, bool Applied) {
+  void report(const Record &R, const std::vector<Edit> &Edits, bool FixMode,
+              bool Applied) {
     SourceLocation Loc = location(R.Pos.File, R.Pos.Offset);
     std::vector<SourceLocation> FixLocs;
     {
@@ -58,7 +59,7 @@ public:
           Diag << CharSourceRange::getCharRange(B,
                                                 B.getLocWithOffset(Rg.Length));
       }
-      for (const Edit &E : R.Edits) {
+      for (const Edit &E : Edits) {
         SourceLocation B = location(E.File, E.Offset);
         if (B.isInvalid())
           continue;
@@ -93,8 +94,9 @@ void emitText(const std::vector<Record> &Records,
               const std::vector<bool> &Applied, bool FixMode, bool Color,
               llvm::raw_ostream &OS) {
   Reporter Rep(OS, Color);
+  std::vector<std::vector<Edit>> Edits = reportedEdits(Records);
   for (size_t I = 0; I < Records.size(); ++I)
-    Rep.report(Records[I], FixMode, I < Applied.size() && Applied[I]);
+    Rep.report(Records[I], Edits[I], FixMode, I < Applied.size() && Applied[I]);
   OS.flush();
 }
 
