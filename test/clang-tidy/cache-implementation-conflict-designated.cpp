@@ -15,6 +15,6 @@ void designated(const transformers::LlamaForCausalLM &model,
 
   model.generate(ids, {.cache_implementation = "dynamic"},
                  {.past_key_values = cache});
-  // CHECK-NOTES: :[[@LINE-1]]:37: warning: passing both 'cache_implementation' and a Cache object as 'past_key_values' is unsupported; use only one of the two [transformers-cache-implementation-conflict]
+  // CHECK-NOTES: :[[@LINE-1]]:38: warning: passing both 'cache_implementation' and a Cache object as 'past_key_values' is unsupported; use only one of the two [transformers-cache-implementation-conflict]
   // CHECK-NOTES: :[[@LINE-3]]:{{[0-9]+}}: note: 'cache_implementation' is set here
 }

@@ -12,7 +12,7 @@ void designated(const transformers::LlamaForCausalLM &model,
   // CHECK-FIXES: model.generate(ids, {}, {.past_key_values = transformers::DynamicCache::from_legacy_cache(legacy)});
 
   mamba.generate(ids, {.max_new_tokens = 4}, {.cache_params = legacy});
-  // CHECK-MESSAGES: :[[@LINE-1]]:64: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:63: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: mamba.generate(ids, {.max_new_tokens = 4}, {.cache_params = transformers::DynamicCache::from_legacy_cache(legacy)});
 
   transformers::GenerateKwargs kwargs{.past_key_values = legacy};

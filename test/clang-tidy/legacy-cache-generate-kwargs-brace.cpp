@@ -36,7 +36,7 @@ void recurrent_model(const transformers::MambaForCausalLM &mamba,
   // The second member is `cache_params`.
   mamba.generate(ids, {}, {{}, state});
   // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore; use a Cache instance [transformers-legacy-cache]
-  // CHECK-FIXES: mamba.generate(ids, {}, {{}, transformers::DynamicCache::from_legacy_cache(state)});
+  // CHECK-FIXES: mamba.generate(ids, {}, {{[{][{]}}}, transformers::DynamicCache::from_legacy_cache(state)});
 
   GenerateKwargs kwargs = {nullptr, state};
   // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore; use a Cache instance [transformers-legacy-cache]

@@ -1,7 +1,8 @@
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
-// NOLINT, NOLINTNEXTLINE and NOLINTBEGIN/END, with and without check lists,
-// suppress the finding and its fix. The first finding of the file is
-// suppressed: the header must still be inserted for the others.
+// Suppression comments (same line, next line, begin/end regions), with and
+// without check lists, suppress the finding and its fix. The first finding
+// of the file is suppressed: the header must still be inserted for the
+// others.
 #include <transformers/transformers.h>
 // CHECK-FIXES: {{^}}#include <transformers/cache_utils.h>{{$}}
 // CHECK-FIXES-NEXT: {{^}}#include <transformers/transformers.h>{{$}}

@@ -21,7 +21,7 @@ using TorchLegacy = std::vector<std::tuple<torch::Tensor, torch::Tensor>>;
 struct PastKeyValues {
   PastKeyValues(const TorchLegacy &legacy);
   PastKeyValues(const transformers::LegacyCache &legacy);
-  PastKeyValues(std::shared_ptr<transformers::Cache> cache);
+  template <class C> PastKeyValues(std::shared_ptr<C> cache);
 };
 struct DynamicCache {
   // Accepts the library's and torch's legacy layouts.
