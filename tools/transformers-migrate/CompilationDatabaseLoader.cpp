@@ -136,10 +136,11 @@ loadCompilationDatabase(const DatabaseRequest &R) {
   }
 
   if (Named.empty()) {
+    // Sorted: the database's own order is a hash map's.
     std::set<std::string> Seen;
     for (const std::string &F : Out.DB->getAllFiles())
-      if (Seen.insert(absolute(F)).second)
-        Out.Files.push_back(absolute(F));
+      Seen.insert(absolute(F));
+    Out.Files.assign(Seen.begin(), Seen.end());
     if (Out.Files.empty())
       return inputError(R.FixedArgs ? llvm::Twine("no input files")
                                     : "the compilation database " +
