@@ -33,7 +33,9 @@ const Expr *toLegacyCacheHandle(const Expr *E) {
   if (!(ME->isArrow() && Op->getOperator() == OO_Arrow) &&
       !(!ME->isArrow() && Op->getOperator() == OO_Star))
     return nullptr;
-  const Expr *Handle = Op->getArg(0);
+  // libstdc++ implements operator-> in a base class of shared_ptr: look
+  // through the implicit derived-to-base cast.
+  const Expr *Handle = Op->getArg(0)->IgnoreImpCasts();
   if (!isCacheHandle(Handle->getType()))
     return nullptr;
   return Handle;
@@ -78,7 +80,8 @@ private:
 };
 } // namespace
 
-/// The local variable the handle is, or is a (non-static) member of; null if
+/// The local variable (or by-value parameter) the handle is, or is a
+/// (non-static) member of; null if
 /// the handle is something else. Sets \p IsTemporary for (members of)
 /// temporaries.
 static const VarDecl *handleRoot(const Expr *Handle, bool &IsTemporary) {
@@ -110,8 +113,8 @@ bool isHandleReuseSafe(const Expr *Call, const Expr *Handle, ASTContext &Ctx) {
   const VarDecl *V = handleRoot(Handle, IsTemporary);
   if (IsTemporary)
     return true;
-  if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() ||
-      V->getType()->isReferenceType())
+  // A by-value parameter is a local variable of the function too.
+  if (!V || !V->hasLocalStorage() || V->getType()->isReferenceType())
     return false;
   const FunctionDecl *FD = enclosingFunction(Call, Ctx);
   if (!FD || FD->getBody() == nullptr || V->getParentFunctionOrMethod() != FD)

@@ -1,12 +1,13 @@
-//===- CacheHandleReuse.h - Dropping a to_legacy_cache() round trip -*- C++
-//-*-//
+//===- CacheHandleReuse.h - Dropping a to_legacy_cache() round trip -------===//
 //
 // `h->to_legacy_cache()` passed where a PastKeyValues is expected, with `h` a
 // std::shared_ptr to a Cache, can become `h` itself. That is only
 // behaviour-preserving when nobody can observe that the callee now updates
 // the cache in place instead of a copy: the handle is a temporary (or a member
-// of one), or a local variable of the same function that is not used after
-// the call and is not re-used by an enclosing loop.
+// of one), or a local variable or by-value parameter of the same function (or
+// a member of one) that is not used after the call in source order, not
+// captured by a lambda, and not re-used by an enclosing loop. Aliasing
+// through other handles to the same cache object is not tracked.
 //
 //===----------------------------------------------------------------------===//
 

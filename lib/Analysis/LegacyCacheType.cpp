@@ -80,8 +80,8 @@ typeArguments(const ClassTemplateSpecializationDecl *Spec,
 }
 
 static bool isTensor(QualType T, llvm::ArrayRef<std::string> TensorTypes) {
-  // Elements are stored values: a reference element (std::tie) is no layer.
-  if (T.isNull() || T->isReferenceType())
+  // As the library's is_tensor: cv and references are ignored.
+  if (T.isNull())
     return false;
   const CXXRecordDecl *RD = recordOf(T);
   return RD && matchingName(RD, TensorTypes);
@@ -112,14 +112,17 @@ unsigned legacyLayerArity(QualType T, llvm::ArrayRef<std::string> Tensors) {
   if (Which == "tuple") {
     Layers = typeArguments(Outer, Which);
   } else if (Args.size() >= 1 && Args[0].getKind() == TemplateArgument::Type) {
+    // std::array<L, 0> holds no layer: not a legacy cache for the library.
+    if (Which == "array" &&
+        (Args.size() < 2 || Args[1].getKind() != TemplateArgument::Integral ||
+         Args[1].getAsIntegral() == 0))
+      return 0;
     Layers.push_back(Args[0].getAsType());
   }
   if (Layers.empty())
     return 0;
   unsigned Arity = 0;
   for (QualType L : Layers) {
-    if (L->isReferenceType())
-      return 0;
     unsigned A = layerArity(L, Tensors);
     if (A == 0 || (Arity != 0 && A != Arity))
       return 0;

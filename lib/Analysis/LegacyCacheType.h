@@ -39,9 +39,11 @@ const std::string *matchingName(const clang::NamedDecl *D,
 llvm::StringRef withoutGlobalPrefix(llvm::StringRef Name);
 
 /// For a legacy value type, the number of tensors per layer (2 or 4);
-/// 0 when \p T is not a legacy cache. Legacy: an outer std::vector<L>,
-/// std::array<L, N> or std::tuple<L...> (at least one L) whose layers L are
-/// all std::tuple / std::pair of the same arity (2 or 4) of tensor types.
+/// 0 when \p T is not a legacy cache. Mirrors the library's
+/// is_legacy_cache_v: an outer std::vector<L>, std::array<L, N> (N > 0) or
+/// std::tuple<L...> (at least one L) whose layers L (cv / references ignored)
+/// are all std::tuple / std::pair of the same arity (pair: 2, tuple: 2 or 4)
+/// of tensor types (cv / references ignored).
 unsigned legacyLayerArity(clang::QualType T,
                           llvm::ArrayRef<std::string> TensorTypes);
 

@@ -192,6 +192,16 @@ std::string sinkName(const Expr *Sink, ASTContext &Ctx,
       return nameOrFallback(FD, Fallback);
     return Fallback.str();
   }
+  // Member initialisers: depending on the traversal the parent is the
+  // initialiser or the constructor owning it.
+  if (const auto *Ctor = Parent.get<CXXConstructorDecl>()) {
+    for (const CXXCtorInitializer *Init : Ctor->inits())
+      if (Init->getInit() && isNode(Init->getInit(), Child))
+        return Init->getAnyMember()
+                   ? nameOrFallback(Init->getAnyMember(), Fallback)
+                   : Fallback.str();
+    return Fallback.str();
+  }
   if (const auto *FD = Parent.get<FieldDecl>())
     return nameOrFallback(FD, Fallback);
   if (const auto *PVD = Parent.get<ParmVarDecl>())
