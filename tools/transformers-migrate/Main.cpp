@@ -154,9 +154,23 @@ int usageError(const Twine &Msg) {
   return ExitUsage;
 }
 
-bool lessRecord(const Record &A, const Record &B) {
-  return std::tie(A.Pos.File, A.Pos.Offset, A.Check, A.Message, A.Edits) <
-         std::tie(B.Pos.File, B.Pos.Offset, B.Check, B.Message, B.Edits);
+bool lessRecord(const Record &A, const Record &B) { return A.key() < B.key(); }
+
+/// Fills Record::RealFile / RealEdits (symlinks resolved, cached).
+void resolvePaths(std::vector<Record> &Records) {
+  std::map<std::string, std::string> Cache;
+  auto Real = [&](const std::string &P) -> const std::string & {
+    auto It = Cache.find(P);
+    if (It == Cache.end())
+      It = Cache.emplace(P, P.empty() ? P : realPathOf(P)).first;
+    return It->second;
+  };
+  for (Record &R : Records) {
+    R.RealFile = Real(R.Pos.File);
+    R.RealEdits = R.Edits;
+    for (Edit &E : R.RealEdits)
+      E.File = Real(E.File);
+  }
 }
 
 } // namespace
@@ -264,6 +278,7 @@ int main(int argc, const char **argv) {
     for (Record &Rec : R.Errors)
       Records.push_back(std::move(Rec));
   }
+  resolvePaths(Records);
   std::stable_sort(Records.begin(), Records.end(), lessRecord);
   Records.erase(std::unique(Records.begin(), Records.end(),
                             [](const Record &A, const Record &B) {

@@ -71,10 +71,15 @@ struct Record {
   std::string MainFile;
   std::string BuildDirectory;
 
+  /// Pos.File and the edits' files with symlinks resolved (set by the
+  /// driver before merging): one file reached through two paths is one file.
+  std::string RealFile;
+  std::vector<Edit> RealEdits;
+
   /// The identity used to de-duplicate diagnostics reported by several TUs
   /// (a finding in a header included by many files), as clang-tidy does.
   auto key() const {
-    return std::tie(Pos.File, Pos.Offset, Check, Message, Edits);
+    return std::tie(RealFile, Pos.Offset, Check, Message, RealEdits);
   }
 };
 

@@ -84,6 +84,25 @@ Position positionOf(const SourceManager &SM, SourceLocation Loc) {
   return P;
 }
 
+/// Inserted lines follow the file's line endings: in a CRLF file every bare
+/// "\n" of an edit becomes "\r\n" (the core writes "\n").
+std::string matchLineEndings(llvm::StringRef Text, const SourceManager &SM,
+                             FileID FID) {
+  if (!Text.contains('\n'))
+    return Text.str();
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  size_t NL = Buffer.find('\n');
+  if (NL == llvm::StringRef::npos || NL == 0 || Buffer[NL - 1] != '\r')
+    return Text.str();
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
 /// Collects compiler errors (and their notes) of the TU, clang-tidy style.
 class ErrorCollector : public DiagnosticConsumer {
 public:
@@ -216,7 +235,8 @@ public:
         break;
       }
       std::string File = absolutePath(SM, BF);
-      R.Edits.push_back({File, BO, EO - BO, H.CodeToInsert});
+      R.Edits.push_back(
+          {File, BO, EO - BO, matchLineEndings(H.CodeToInsert, SM, BF)});
       if (!Result.ContentHashes.count(File))
         Result.ContentHashes[File] = llvm::xxh3_64bits(SM.getBufferData(BF));
     }
