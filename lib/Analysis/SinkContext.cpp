@@ -34,24 +34,6 @@ const Expr *ignoreImplicitAsWritten(const Expr *E) {
   return E;
 }
 
-DynTypedNode writtenParent(const Expr *E, ASTContext &Ctx) {
-  DynTypedNode Node = DynTypedNode::create(*E);
-  while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      return DynTypedNode();
-    // Prefer the semantic InitListExpr over a syntactic DesignatedInitExpr
-    // only when both are present; either names the same field.
-    const DynTypedNode *Chosen = &Parents[0];
-    const Stmt *S = Chosen->get<Stmt>();
-    if (S && isImplicitWrapper(S)) {
-      Node = *Chosen;
-      continue;
-    }
-    return *Chosen;
-  }
-}
-
 /// The field initialised by the \p Index-th initialiser of an aggregate
 /// initialisation of \p RD (bases come first).
 static const FieldDecl *fieldAt(const RecordDecl *RD, unsigned Index) {

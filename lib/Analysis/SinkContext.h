@@ -29,10 +29,6 @@ namespace transformers_tidy {
 std::string sinkName(const clang::Expr *Sink, clang::ASTContext &Ctx,
                      llvm::StringRef Fallback);
 
-/// The first parent of \p E that is not an implicit wrapper (implicit casts,
-/// temporaries, cleanups).
-clang::DynTypedNode writtenParent(const clang::Expr *E, clang::ASTContext &Ctx);
-
 /// The innermost function (including a lambda's call operator) whose body
 /// contains \p S, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
