@@ -13,6 +13,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
 
@@ -67,6 +68,17 @@ public:
             CharSourceRange::getCharRange(B, B.getLocWithOffset(E.Length)),
             E.Text);
         FixLocs.push_back(B);
+      }
+    }
+    // clang-tidy reports "FIX-IT applied" per replacement in offset order.
+    if (FixMode) {
+      std::vector<Edit> Sorted = Edits;
+      llvm::sort(Sorted);
+      FixLocs.clear();
+      for (const Edit &E : Sorted) {
+        SourceLocation B = location(E.File, E.Offset);
+        if (B.isValid())
+          FixLocs.push_back(B);
       }
     }
     if (FixMode)
