@@ -1,0 +1,29 @@
+// Reference for forward-decode-loop/app.cpp: the cache returned by forward()
+// is passed straight back (and is updated in place).
+#include "common.h"
+
+#include <exception>
+
+int main() {
+  try {
+    transformers::ModelConfig mc;
+    mc.sliding_window = 4;
+    mc.layer_types = {"sliding_attention", "full_attention"};
+    transformers::LlamaForCausalLM model(mc);
+
+    auto out = model.forward({{5, 9, 13, 2, 40, 22}});
+    std::vector<int64_t> generated;
+    int64_t next = e2e::argmax_last(out.logits);
+    for (int step = 0; step < 8; ++step) {
+      generated.push_back(next);
+      out = model.forward({{next}}, out.past_key_values);
+      next = e2e::argmax_last(out.logits);
+    }
+    generated.push_back(next);
+    std::cout << "decoded: " << e2e::tail(generated, 0) << "\n";
+    return 0;
+  } catch (const std::exception &e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}

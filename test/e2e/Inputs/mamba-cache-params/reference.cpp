@@ -1,0 +1,24 @@
+// Reference for mamba-cache-params/app.cpp: the cache object is passed as
+// `cache_params` directly.
+#include "common.h"
+
+#include <exception>
+
+int main() {
+  try {
+    transformers::MambaForCausalLM model(transformers::ModelConfig{});
+    const transformers::TokenIds prompt = {{7, 1, 30, 12, 4}};
+    const transformers::TokenIds ids = {{7, 1, 30, 12, 4, 19, 2}};
+    auto state = model.forward(prompt).past_key_values;
+
+    transformers::GenerationConfig config;
+    config.max_new_tokens = 7;
+    auto out = model.generate(ids, config, {.cache_params = state});
+    std::cout << "mamba: " << e2e::tail(out.sequences[0], 7) << "\n";
+    std::cout << "state length: " << out.past_key_values->get_seq_length() << "\n";
+    return 0;
+  } catch (const std::exception &e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}
