@@ -6,8 +6,8 @@
 #   scripts/dev.sh test    build, then run every test suite through ctest
 #
 # Environment: LLVM_VERSION (default 19), BUILD_DIR (default build),
-# CMAKE_BUILD_TYPE (default RelWithDebInfo). Idempotent: a second run installs
-# nothing and rebuilds only what changed.
+# CMAKE_BUILD_TYPE (default RelWithDebInfo), CXX (default clang++-<LLVM>).
+# Idempotent: a second run installs nothing and rebuilds only what changed.
 set -euo pipefail
 
 usage() {
@@ -45,9 +45,13 @@ if ((${#missing[@]})); then
 fi
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-  echo "== configuring $build (LLVM $llvm)"
+  # The plugin is loaded into clang-tidy-$llvm, which Debian builds with
+  # clang-$llvm: building with the same compiler keeps every template the
+  # plugin shares with clang-tidy mangled identically. CXX overrides it.
+  cxx=${CXX:-clang++-$llvm}
+  echo "== configuring $build (LLVM $llvm, $cxx)"
   cmake -S "$root" -B "$build" -G Ninja -DLLVM_VERSION="$llvm" \
-    -DCMAKE_BUILD_TYPE="$build_type"
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$build_type"
 fi
 echo "== building"
 cmake --build "$build"

@@ -4,7 +4,7 @@
 #include "transformers-tidy/Analysis.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
-#include <algorithm>
+#include "llvm/ADT/STLExtras.h"
 
 namespace transformers_tidy {
 
@@ -21,18 +21,22 @@ void FindingBuffer::add(Key K, Finding F, int Rank,
 
 void FindingBuffer::emit(FindingConsumer &Out, const clang::SourceManager &SM,
                          bool IncludeOnEveryFix) {
-  std::vector<Entry *> Sorted;
+  // Source order; the map key (the spelling's range) breaks ties, so the
+  // order is total and the output deterministic.
+  std::vector<std::pair<const Key *, Entry *>> Sorted;
   Sorted.reserve(Entries.size());
   for (auto &KV : Entries)
-    Sorted.push_back(&KV.second);
-  std::stable_sort(Sorted.begin(), Sorted.end(),
-                   [&SM](const Entry *A, const Entry *B) {
-                     if (A->F.Loc != B->F.Loc)
-                       return SM.isBeforeInTranslationUnit(A->F.Loc, B->F.Loc);
-                     return A->F.Message < B->F.Message;
-                   });
+    Sorted.emplace_back(&KV.first, &KV.second);
+  llvm::sort(Sorted, [&SM](const auto &A, const auto &B) {
+    const Finding &FA = A.second->F, &FB = B.second->F;
+    if (FA.Loc != FB.Loc)
+      return SM.isBeforeInTranslationUnit(FA.Loc, FB.Loc);
+    if (FA.Message != FB.Message)
+      return FA.Message < FB.Message;
+    return *A.first < *B.first;
+  });
   llvm::DenseSet<clang::FileID> FilesWithInclude;
-  for (Entry *E : Sorted) {
+  for (auto &[K, E] : Sorted) {
     Finding F = E->F;
     if (E->Include && !F.Fixes.empty()) {
       clang::FileID FID = SM.getFileID(E->Include->RemoveRange.getBegin());

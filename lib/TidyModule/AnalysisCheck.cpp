@@ -127,9 +127,9 @@ CheckOptions AnalysisCheck::readOptions() {
   return O;
 }
 
-void AnalysisCheck::storeOptions(ClangTidyOptions::OptionMap &Map,
-                                 const CheckOptions &O,
-                                 llvm::ArrayRef<llvm::StringRef> Keys) {
+void AnalysisCheck::storeSharedOptions(ClangTidyOptions::OptionMap &Map,
+                                       const CheckOptions &O,
+                                       llvm::ArrayRef<llvm::StringRef> Keys) {
   auto Wanted = [&](llvm::StringRef Key) {
     return Keys.empty() || llvm::is_contained(Keys, Key);
   };

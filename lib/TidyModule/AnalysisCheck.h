@@ -32,9 +32,9 @@ protected:
   /// Reads every option key of the product (defaults from CheckOptions).
   CheckOptions readOptions();
   /// Writes the keys named in \p Keys (all keys when empty).
-  void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Map,
-                    const CheckOptions &O,
-                    llvm::ArrayRef<llvm::StringRef> Keys);
+  void storeSharedOptions(clang::tidy::ClangTidyOptions::OptionMap &Map,
+                          const CheckOptions &O,
+                          llvm::ArrayRef<llvm::StringRef> Keys);
 
   std::unique_ptr<Analysis> Core;
 };

@@ -14,8 +14,8 @@ CacheImplementationConflictCheck::CacheImplementationConflictCheck(
 void CacheImplementationConflictCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Map) {
   // Only the options this check uses.
-  AnalysisCheck::storeOptions(Map, Opts,
-                              {"TensorTypes", "SinkTypes", "IgnoreMacros"});
+  AnalysisCheck::storeSharedOptions(
+      Map, Opts, {"TensorTypes", "SinkTypes", "IgnoreMacros"});
 }
 
 } // namespace transformers_tidy

@@ -16,7 +16,7 @@ LegacyCacheCheck::LegacyCacheCheck(llvm::StringRef Name,
 
 void LegacyCacheCheck::storeOptions(
     clang::tidy::ClangTidyOptions::OptionMap &Map) {
-  AnalysisCheck::storeOptions(Map, Opts, {});
+  AnalysisCheck::storeSharedOptions(Map, Opts, {});
 }
 
 } // namespace transformers_tidy

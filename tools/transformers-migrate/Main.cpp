@@ -25,6 +25,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <numeric>
 #include <set>
 
 using namespace llvm;
@@ -279,7 +280,20 @@ int main(int argc, const char **argv) {
       Records.push_back(std::move(Rec));
   }
   resolvePaths(Records);
-  std::stable_sort(Records.begin(), Records.end(), lessRecord);
+  // Records of one key are duplicates from several TUs (a shared header);
+  // sorting by (key, arrival) keeps the first TU's record, deterministically.
+  std::vector<size_t> Order(Records.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  llvm::sort(Order, [&Records](size_t A, size_t B) {
+    if (Records[A].key() != Records[B].key())
+      return lessRecord(Records[A], Records[B]);
+    return A < B;
+  });
+  std::vector<Record> SortedRecords;
+  SortedRecords.reserve(Records.size());
+  for (size_t I : Order)
+    SortedRecords.push_back(std::move(Records[I]));
+  Records = std::move(SortedRecords);
   Records.erase(std::unique(Records.begin(), Records.end(),
                             [](const Record &A, const Record &B) {
                               return A.key() == B.key();
