@@ -1,18 +1,25 @@
 //===- CacheHandleReuse.h - Dropping a to_legacy_cache() round trip -------===//
 //
 // `h->to_legacy_cache()` passed where a PastKeyValues is expected, with `h` a
-// std::shared_ptr to a Cache, can become `h` itself. That is only
-// behaviour-preserving when nobody can observe that the callee now updates
-// the cache in place instead of a copy: the handle is a temporary (or a member
-// of one), or a local variable or by-value parameter of the same function (or
-// a member of one) that is not used after the call in source order, not
-// captured by a lambda, and not re-used by an enclosing loop. Aliasing
-// through other handles to the same cache object is not tracked.
+// std::shared_ptr to a Cache, can become `h` itself. The callee then updates
+// the cache in place instead of a snapshot, so this is only
+// behaviour-preserving when nobody else can observe that cache:
+//  - the cache is fresh: `h` is (a member of) the result of a model's
+//    forward()/generate() call that was passed no cache (the model created
+//    the cache), or of std::make_shared / a from_legacy_cache factory; and
+//  - `h` is that temporary itself, or a local variable (never a parameter:
+//    it shares the caller's cache) initialised from it and referenced
+//    nowhere else in the function (no copy made, no later use, no lambda
+//    capture), with no loop around the call that the variable outlives.
+// Anything else keeps the round trip and is wrapped like any legacy value.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
 #define TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
 
 namespace clang {
 class ASTContext;
@@ -27,8 +34,10 @@ namespace transformers_tidy {
 const clang::Expr *toLegacyCacheHandle(const clang::Expr *E);
 
 /// Whether replacing the to_legacy_cache() call \p Call by its handle
-/// \p Handle preserves behaviour (see the file comment).
+/// \p Handle preserves behaviour (see the file comment). \p SinkTypes are
+/// the types through which a cache can be passed to a model.
 bool isHandleReuseSafe(const clang::Expr *Call, const clang::Expr *Handle,
+                       llvm::ArrayRef<std::string> SinkTypes,
                        clang::ASTContext &Ctx);
 
 } // namespace transformers_tidy

@@ -134,8 +134,8 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
       F.Notes.push_back({F.Loc, "no fix-it: the type of the expression "
                                 "depends on a template parameter"});
     } else if (const Expr *Handle = toLegacyCacheHandle(Legacy);
-               Handle &&
-               isHandleReuseSafe(Legacy->IgnoreParens(), Handle, Ctx)) {
+               Handle && isHandleReuseSafe(Legacy->IgnoreParens(), Handle,
+                                           Opts.SinkTypes, Ctx)) {
       CharSourceRange CallRange = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(
               Legacy->IgnoreParens()->getSourceRange()),
