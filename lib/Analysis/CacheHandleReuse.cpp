@@ -46,21 +46,6 @@ static const Expr *strip(const Expr *E) {
   return E->IgnoreImplicit()->IgnoreParens()->IgnoreImplicit();
 }
 
-/// Whether \p RD is, or derives from, the class named \p Name.
-static bool isOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name) {
-  if (!RD)
-    return false;
-  if (hasQualifiedName(RD, Name))
-    return true;
-  const CXXRecordDecl *Def = RD->getDefinition();
-  if (!Def)
-    return false;
-  for (const CXXBaseSpecifier &B : Def->bases())
-    if (isOrDerivesFrom(recordOf(B.getType()), Name))
-      return true;
-  return false;
-}
-
 namespace {
 /// Decides whether an expression yields a cache no other handle refers to.
 class Freshness {

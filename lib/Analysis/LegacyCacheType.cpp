@@ -131,19 +131,23 @@ unsigned legacyLayerArity(QualType T, llvm::ArrayRef<std::string> Tensors) {
   return Arity;
 }
 
-bool isCacheRecord(const CXXRecordDecl *RD) {
+bool isOrDerivesFrom(const CXXRecordDecl *RD, llvm::StringRef Name) {
   if (!RD)
     return false;
   RD = RD->getCanonicalDecl();
-  if (hasQualifiedName(RD, CacheBaseName))
+  if (hasQualifiedName(RD, Name))
     return true;
   const CXXRecordDecl *Def = RD->getDefinition();
   if (!Def)
     return false;
   for (const CXXBaseSpecifier &B : Def->bases())
-    if (isCacheRecord(recordOf(B.getType())))
+    if (isOrDerivesFrom(recordOf(B.getType()), Name))
       return true;
   return false;
+}
+
+bool isCacheRecord(const CXXRecordDecl *RD) {
+  return isOrDerivesFrom(RD, CacheBaseName);
 }
 
 bool isCacheHandle(QualType T) {

@@ -47,6 +47,10 @@ llvm::StringRef withoutGlobalPrefix(llvm::StringRef Name);
 unsigned legacyLayerArity(clang::QualType T,
                           llvm::ArrayRef<std::string> TensorTypes);
 
+/// Whether \p RD is, or derives from, the class named \p Name (fully
+/// qualified, no leading "::").
+bool isOrDerivesFrom(const clang::CXXRecordDecl *RD, llvm::StringRef Name);
+
 /// Whether \p RD is, or derives from, transformers::Cache.
 bool isCacheRecord(const clang::CXXRecordDecl *RD);
 
