@@ -13,6 +13,7 @@
 #include "CheckConfig.h"
 #include "CompilationDatabaseLoader.h"
 #include "Emitters.h"
+#include "FastPath.h"
 #include "FixApplier.h"
 #include "Progress.h"
 #include "Runner.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -144,6 +146,58 @@ cl::opt<std::string> ResourceDir(
              "of the LLVM the tool was built with"),
     cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
 
+cl::OptionCategory FastCategory("transformers-migrate performance options");
+cl::opt<bool> NoPrefilter(
+    "no-prefilter",
+    cl::desc("Parse every file, even one whose dependency scan shows it "
+             "cannot reach the library's headers or a configured type"),
+    cl::cat(FastCategory));
+cl::list<std::string> PrefilterMarker(
+    "prefilter-library-header", cl::value_desc("dir/header"),
+    cl::desc("A header marking the library's include directory: a file below "
+             "<root>/<dir>/ is a library header when <root>/<dir>/<header> "
+             "exists (default: transformers/cache_utils.h; repeatable)"),
+    cl::cat(FastCategory));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache"),
+                      cl::cat(FastCategory));
+cl::opt<std::string> CacheDir(
+    "cache-dir", cl::value_desc("dir"),
+    cl::desc("Result cache directory (default: $XDG_CACHE_HOME or ~/.cache, "
+             "plus /transformers-migrate)"),
+    cl::cat(FastCategory));
+cl::opt<unsigned> CacheMaxMB(
+    "cache-max-size", cl::value_desc("MB"),
+    cl::desc("Evict least recently used cache entries beyond this size "
+             "(default: 512)"),
+    cl::init(512), cl::cat(FastCategory));
+cl::opt<std::string>
+    Shard("shard", cl::value_desc("K/N"),
+          cl::desc("Analyse only shard K of N (1 <= K <= N): the files whose "
+                   "path, relative to the project root, has an xxh3-64 hash "
+                   "equal to K-1 modulo N"),
+          cl::cat(FastCategory));
+cl::opt<bool> Stats("run-stats",
+                    cl::desc("Print how many files were skipped by the "
+                             "prefilter, served by the cache and parsed"),
+                    cl::cat(FastCategory));
+
+/// Keeps the files of shard K (1-based) of N. The hash is of the path
+/// relative to the project root, so the partition is the same on every
+/// machine and checkout location.
+std::vector<std::string> shardFiles(const std::vector<std::string> &Files,
+                                    StringRef Root, unsigned K, unsigned N) {
+  std::vector<std::string> Out;
+  for (const std::string &F : Files) {
+    StringRef Rel = F;
+    if (!Root.empty() && Rel.consume_front(Root))
+      Rel = Rel.ltrim('/');
+    if (xxh3_64bits(Rel) % N == K - 1)
+      Out.push_back(F);
+  }
+  return Out;
+}
+
 void printVersion(raw_ostream &OS) {
   OS << "transformers-migrate version " << TT_MIGRATE_VERSION << "\n"
      << "  built with LLVM " << TT_MIGRATE_LLVM_VERSION << "\n"
@@ -189,7 +243,7 @@ int main(int argc, const char **argv) {
       break;
     }
 
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &FastCategory});
   cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   raw_string_ostream ParseErrorStream(ParseErrors);
@@ -205,6 +259,19 @@ int main(int argc, const char **argv) {
     return usageError("--diff prints the diff on stdout and cannot be "
                       "combined with --format=json|sarif; use "
                       "--export-fixes");
+
+  unsigned ShardK = 1, ShardN = 1;
+  if (Shard.getNumOccurrences()) {
+    auto [KS, NS] = StringRef(Shard).split('/');
+    if (KS.getAsInteger(10, ShardK) || NS.getAsInteger(10, ShardN) ||
+        ShardN == 0 || ShardK == 0 || ShardK > ShardN)
+      return usageError("--shard expects K/N with 1 <= K <= N, got '" + Shard +
+                        "'");
+  }
+  for (const std::string &M : PrefilterMarker)
+    if (sys::path::parent_path(M).empty() || sys::path::filename(M).empty())
+      return usageError("--prefilter-library-header expects dir/header, got '" +
+                        M + "'");
 
   ConfigRequest CR;
   CR.Checks = Checks;
@@ -246,7 +313,26 @@ int main(int argc, const char **argv) {
     errs() << "transformers-migrate: warning: no builtin headers in '"
            << ResourceDir << "/include'; pass --resource-dir\n";
 
+  if (ShardN > 1)
+    DB->Files = shardFiles(DB->Files, DB->ProjectRoot, ShardK, ShardN);
+
+  FastPathOptions FO;
+  FO.Prefilter = !NoPrefilter;
+  FO.Cache = !NoCache;
+  FO.CacheDir = CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
+  if (FO.CacheDir.empty())
+    FO.Cache = false;
+  FO.CacheMaxBytes = uint64_t(CacheMaxMB) << 20;
+  if (!PrefilterMarker.empty())
+    FO.LibraryMarkers.assign(PrefilterMarker.begin(), PrefilterMarker.end());
+  FO.Argv0 = argv[0];
+  FO.MainAddr = reinterpret_cast<void *>(&printVersion);
+  std::optional<FastPath> Fast;
+  if (FO.Prefilter || FO.Cache)
+    Fast.emplace(FO);
+
   RunOptions RO;
+  RO.Fast = Fast ? &*Fast : nullptr;
   RO.Jobs = Jobs ? Jobs : hardware_concurrency().compute_thread_count();
   RO.ResourceDir = ResourceDir;
   RO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
@@ -258,6 +344,16 @@ int main(int argc, const char **argv) {
         Prog.fileDone(R.MainFile, R.Findings.size());
       });
   Prog.finish();
+  if (Fast)
+    Fast->trim();
+  if (Stats) {
+    unsigned Skipped = Fast ? Fast->Skipped.load() : 0;
+    unsigned Hits = Fast ? Fast->Hits.load() : 0;
+    errs() << "transformers-migrate: " << DB->Files.size()
+           << " translation units: " << Skipped << " skipped by the prefilter, "
+           << Hits << " from the cache, " << DB->Files.size() - Skipped - Hits
+           << " parsed\n";
+  }
 
   // Merge: sorted and de-duplicated like clang-tidy (a header's finding seen
   // from many TUs is reported once).

@@ -1,6 +1,7 @@
 //===- Runner.cpp - One ClangTool run per translation unit ----------------===//
 
 #include "Runner.h"
+#include "FastPath.h"
 #include "NoLintFilter.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
@@ -326,6 +327,33 @@ bool hasResourceDir(const CommandLineArguments &Args) {
   return false;
 }
 
+/// The tool's own command-line adjustments, after ClangTool's defaults.
+ArgumentsAdjuster toolAdjuster(const RunOptions &Opts) {
+  ArgumentsAdjuster A = [](const CommandLineArguments &Args, llvm::StringRef) {
+    return Args;
+  };
+  if (!Opts.ExtraArgsBefore.empty())
+    A = combineAdjusters(
+        A, getInsertArgumentAdjuster(Opts.ExtraArgsBefore,
+                                     ArgumentInsertPosition::BEGIN));
+  if (!Opts.ExtraArgs.empty())
+    A = combineAdjusters(A, getInsertArgumentAdjuster(
+                                Opts.ExtraArgs, ArgumentInsertPosition::END));
+  // Warnings promoted by -Werror are not analysis failures.
+  A = combineAdjusters(
+      A, getInsertArgumentAdjuster("-Wno-error", ArgumentInsertPosition::END));
+  std::string ResourceDir = Opts.ResourceDir;
+  return combineAdjusters(
+      A, [ResourceDir](const CommandLineArguments &Args, llvm::StringRef) {
+        if (ResourceDir.empty() || Args.empty() || hasResourceDir(Args))
+          return Args;
+        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
+        Out.push_back("-resource-dir=" + ResourceDir);
+        Out.insert(Out.end(), Args.begin() + 1, Args.end());
+        return Out;
+      });
+}
+
 TUResult runOne(const CompileCommand &Cmd, const std::string &File,
                 const FileConfig &Config, const RunOptions &Opts) {
   TUResult Result;
@@ -350,25 +378,7 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
   ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
                  llvm::vfs::createPhysicalFileSystem());
   Tool.setPrintErrorMessage(false);
-  if (!Opts.ExtraArgsBefore.empty())
-    Tool.appendArgumentsAdjuster(getInsertArgumentAdjuster(
-        Opts.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
-  if (!Opts.ExtraArgs.empty())
-    Tool.appendArgumentsAdjuster(
-        getInsertArgumentAdjuster(Opts.ExtraArgs, ArgumentInsertPosition::END));
-  // Warnings promoted by -Werror are not analysis failures.
-  Tool.appendArgumentsAdjuster(
-      getInsertArgumentAdjuster("-Wno-error", ArgumentInsertPosition::END));
-  std::string ResourceDir = Opts.ResourceDir;
-  Tool.appendArgumentsAdjuster(
-      [ResourceDir](const CommandLineArguments &Args, llvm::StringRef) {
-        if (ResourceDir.empty() || Args.empty() || hasResourceDir(Args))
-          return Args;
-        CommandLineArguments Out(Args.begin(), Args.begin() + 1);
-        Out.push_back("-resource-dir=" + ResourceDir);
-        Out.insert(Out.end(), Args.begin() + 1, Args.end());
-        return Out;
-      });
+  Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
 
   ErrorCollector Errors;
   Errors.MainFile = File;
@@ -389,6 +399,17 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
 }
 
 } // namespace
+
+std::vector<std::string> toolCommandLine(const CompileCommand &Cmd,
+                                         const RunOptions &Opts) {
+  // The same chain ClangTool::run applies: its defaults, then ours.
+  ArgumentsAdjuster A =
+      combineAdjusters(combineAdjusters(getClangStripOutputAdjuster(),
+                                        getClangSyntaxOnlyAdjuster()),
+                       combineAdjusters(getClangStripDependencyFileAdjuster(),
+                                        toolAdjuster(Opts)));
+  return A(Cmd.CommandLine, Cmd.Filename);
+}
 
 std::vector<TUResult> runAll(const CompilationDatabase &DB,
                              const std::vector<std::string> &Files,
@@ -421,6 +442,20 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
     } else if (Configs[I].EnabledChecks.empty()) {
       R.MainFile = Files[I];
       R.BuildDirectory = Commands[I]->Directory;
+    } else if (Opts.Fast) {
+      FastDecision D =
+          Opts.Fast->decide(toolCommandLine(*Commands[I], Opts),
+                            Commands[I]->Directory, Files[I], Configs[I]);
+      if (D.Cached) {
+        R = std::move(*D.Cached);
+      } else if (D.Skip) {
+        // Cannot reach the library: no finding is possible.
+        R.MainFile = Files[I];
+        R.BuildDirectory = Commands[I]->Directory;
+      } else {
+        R = runOne(*Commands[I], Files[I], Configs[I], Opts);
+        Opts.Fast->store(D, R);
+      }
     } else {
       R = runOne(*Commands[I], Files[I], Configs[I], Opts);
     }

@@ -18,12 +18,22 @@
 
 namespace tmigrate {
 
+class FastPath;
+
 struct RunOptions {
   unsigned Jobs = 0; // 0: all hardware threads
   std::string ResourceDir;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
+  /// Prefilter and result cache (FastPath.h); null: parse every TU.
+  FastPath *Fast = nullptr;
 };
+
+/// The command line the parse of \p Cmd actually uses (ClangTool's own
+/// adjusters, then the tool's), for scanning and cache keys.
+std::vector<std::string>
+toolCommandLine(const clang::tooling::CompileCommand &Cmd,
+                const RunOptions &Opts);
 
 /// Called after each TU, from worker threads (serialised by the runner).
 using ProgressFn = std::function<void(const TUResult &)>;

@@ -1,0 +1,2 @@
+#pragma once
+inline int util_answer() { return 42; }

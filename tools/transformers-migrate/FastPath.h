@@ -1,0 +1,132 @@
+//===- FastPath.h - Prefilter and result cache ----------------*- C++ -*-===//
+//
+// Two ways not to parse a translation unit (DESIGN.md §3, issue 5):
+//
+// Prefilter. Before the full parse, clang's dependency-directives scanner
+// preprocesses the TU with its real command line (macros, #if and
+// macro-expanded #include operands evaluated, transitive includes followed)
+// and lists every file it reads. The TU is analysed iff
+//   (a) one of those files is a library header: a file below a directory D
+//       such that D/<marker> exists for a configured marker (default
+//       "transformers/cache_utils.h"; a file "<R>/transformers/x/y.h" is a
+//       library header when "<R>/transformers/cache_utils.h" exists), or
+//   (b) one of those files, or the command line, contains the unqualified
+//       name of a configured SinkTypes / TensorTypes entry or of the library
+//       types the checks match by name (GenerationConfig), as a substring.
+// Every finding needs a sink or library type to be declared in the TU, and a
+// declaration spells its name in some file the TU reads, so (b) can only miss
+// a name assembled by ## token pasting out of a non-library file. A scan that
+// fails (missing header, unsupported flags) never skips: the TU is analysed.
+//
+// Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
+// tool binary's content (fast; detects any rebuild), the LLVM version, the
+// TU's adjusted command line and directory, the serialized check
+// configuration, and the path and SHA-256 of every file the scan says the TU
+// reads (NOLINT comments, .clang-tidy-derived options and headers included).
+// Value: the TU's findings as JSON. Failed TUs are never cached. Entries are
+// written to a temporary file and renamed (atomic, safe for concurrent runs);
+// hits refresh the entry's mtime, and trim() evicts the least recently used
+// entries beyond the size bound. Known limit: like any content cache keyed by
+// the files read, a new header that would shadow an included one earlier in
+// the search path (or flip a __has_include) is not seen; --no-cache.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_FASTPATH_H
+#define TRANSFORMERS_MIGRATE_FASTPATH_H
+
+#include "CheckConfig.h"
+#include "Model.h"
+#include "llvm/Support/Error.h"
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tmigrate {
+
+struct FastPathOptions {
+  bool Prefilter = true;
+  bool Cache = true;
+  std::string CacheDir;
+  uint64_t CacheMaxBytes = 512ull << 20;
+  std::vector<std::string> LibraryMarkers = {"transformers/cache_utils.h"};
+  /// argv[0] and an address in the binary, to find and hash the executable.
+  std::string Argv0;
+  void *MainAddr = nullptr;
+};
+
+/// What to do with one TU, decided before its parse.
+struct FastDecision {
+  bool Skip = false;              // cannot reach the library: no findings
+  std::optional<TUResult> Cached; // a cache hit
+  std::string Key;                // cache key to store under ("" = none)
+};
+
+class FastPath {
+public:
+  explicit FastPath(FastPathOptions O);
+  ~FastPath();
+
+  /// Thread-safe. \p CommandLine is the adjusted command line the parse uses.
+  FastDecision decide(const std::vector<std::string> &CommandLine,
+                      const std::string &Directory, const std::string &File,
+                      const FileConfig &Config);
+  /// Thread-safe. Stores a successful result under \p D.Key.
+  void store(const FastDecision &D, const TUResult &R);
+  /// Evicts least recently used entries beyond the size bound.
+  void trim();
+
+  std::atomic<unsigned> Skipped{0}, Hits{0}, Misses{0}, ScanFailures{0};
+
+private:
+  struct FileInfo {
+    bool Ok = false;
+    std::string Digest;                   // SHA-256, raw bytes
+    std::map<std::string, bool> Mentions; // names list -> mentioned
+  };
+  bool scan(const std::vector<std::string> &CommandLine,
+            const std::string &Directory, std::vector<std::string> &Files);
+  bool isLibraryHeader(llvm::StringRef File);
+  /// A copy of the file's digest and whether it mentions \p Names (the
+  /// entry's map may grow concurrently, so no reference escapes the lock).
+  struct FileFacts {
+    bool Ok = false;
+    std::string Digest;
+    bool Mentions = false;
+  };
+  FileFacts fileInfo(const std::string &File, const std::string &NamesKey,
+                     const std::vector<std::string> &Names);
+  const std::string &toolIdentity();
+  std::string cacheKey(const std::vector<std::string> &CommandLine,
+                       const std::string &Directory, const FileConfig &Config,
+                       const std::vector<FileFacts> &Files,
+                       const std::vector<std::string> &Paths);
+  std::optional<TUResult> lookup(llvm::StringRef Key);
+  std::string entryPath(llvm::StringRef Key) const;
+
+  FastPathOptions Opts;
+  struct ScanState;
+  std::unique_ptr<ScanState> Scanner;
+  std::mutex Mutex;
+  std::map<std::string, FileInfo> Files;
+  std::map<std::string, bool> LibraryDirs;
+  std::atomic<bool> Stored{false};
+  std::once_flag ToolOnce;
+  std::string ToolId;
+};
+
+/// The default cache directory: $XDG_CACHE_HOME or ~/.cache, plus
+/// "transformers-migrate".
+std::string defaultCacheDir();
+
+/// TUResult <-> JSON (the cache's value format).
+std::string serializeResult(const TUResult &R);
+std::optional<TUResult> deserializeResult(llvm::StringRef Json);
+
+} // namespace tmigrate
+
+#endif

@@ -1,0 +1,214 @@
+//===- Prefilter.cpp - Skip TUs that cannot reach the library -------------===//
+//
+// See FastPath.h for the rule and why it is sound. The scan is clang's
+// dependency-directives scanner (the engine of clang-scan-deps): sources are
+// reduced to their preprocessor directives once per run (shared cache), then
+// preprocessed with the TU's real command line, so conditional and
+// macro-expanded includes resolve exactly as in the full parse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FastPath.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningWorker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace clang::tooling::dependencies;
+
+namespace tmigrate {
+
+struct FastPath::ScanState {
+  // Shared by all workers: caches each file's directives across TUs. The
+  // Full format reports paths as the preprocessor opened them; Make's
+  // lexical ".." folding breaks paths through symlinks (/lib -> usr/lib).
+  DependencyScanningService Service{ScanningMode::DependencyDirectivesScan,
+                                    ScanningOutputFormat::Full,
+                                    ScanningOptimizations::None};
+};
+
+namespace {
+
+/// Collects the files the scanned TU reads. Module dependencies make the
+/// file list incomplete (a module's headers are not listed): refuse to
+/// decide then.
+class FileCollector : public DependencyConsumer {
+public:
+  std::vector<std::string> &Files;
+  bool SawModules = false;
+  explicit FileCollector(std::vector<std::string> &F) : Files(F) {}
+
+  void handleDependencyOutputOpts(const DependencyOutputOptions &) override {}
+  void handleFileDependency(llvm::StringRef F) override {
+    Files.push_back(F.str());
+  }
+  void handlePrebuiltModuleDependency(PrebuiltModuleDep) override {
+    SawModules = true;
+  }
+  void handleModuleDependency(ModuleDeps) override { SawModules = true; }
+  void handleDirectModuleDependency(ModuleID) override { SawModules = true; }
+  void handleContextHash(std::string) override {}
+};
+
+class NoModuleOutputs : public DependencyActionController {
+public:
+  std::string lookupModuleOutput(const ModuleID &, ModuleOutputKind) override {
+    return "";
+  }
+};
+
+/// The unqualified names whose mention may make a TU relevant.
+std::vector<std::string> namesOf(const FileConfig &Config) {
+  std::vector<std::string> Names = {"GenerationConfig"};
+  auto Add = [&](llvm::StringRef Qualified) {
+    llvm::StringRef N = Qualified.rsplit("::").second;
+    if (N.empty())
+      N = Qualified;
+    N = N.trim();
+    if (!N.empty() && !llvm::is_contained(Names, N))
+      Names.push_back(N.str());
+  };
+  for (const transformers_tidy::CheckOptions &O : Config.Options) {
+    for (const std::string &S : O.SinkTypes)
+      Add(S);
+    for (const std::string &T : O.TensorTypes)
+      Add(T);
+  }
+  llvm::sort(Names);
+  return Names;
+}
+
+} // namespace
+
+FastPath::FastPath(FastPathOptions O)
+    : Opts(std::move(O)), Scanner(std::make_unique<ScanState>()) {}
+
+FastPath::~FastPath() = default;
+
+bool FastPath::scan(const std::vector<std::string> &CommandLine,
+                    const std::string &Directory,
+                    std::vector<std::string> &Out) {
+  DependencyScanningWorker Worker(Scanner->Service,
+                                  llvm::vfs::createPhysicalFileSystem());
+  FileCollector Collector(Out);
+  NoModuleOutputs Controller;
+  IgnoringDiagConsumer Diags;
+  bool Ok = Worker.computeDependencies(Directory, CommandLine, Collector,
+                                       Controller, Diags);
+  return Ok && !Collector.SawModules && !Out.empty();
+}
+
+bool FastPath::isLibraryHeader(llvm::StringRef File) {
+  for (const std::string &Marker : Opts.LibraryMarkers) {
+    std::string Dir = "/" + llvm::sys::path::parent_path(Marker).str() + "/";
+    for (size_t Pos = File.find(Dir); Pos != llvm::StringRef::npos;
+         Pos = File.find(Dir, Pos + 1)) {
+      std::string Probe = (File.take_front(Pos) + "/" + Marker).str();
+      std::lock_guard<std::mutex> Lock(Mutex);
+      auto It = LibraryDirs.find(Probe);
+      if (It == LibraryDirs.end())
+        It = LibraryDirs.emplace(Probe, llvm::sys::fs::exists(Probe)).first;
+      if (It->second)
+        return true;
+    }
+  }
+  return false;
+}
+
+FastPath::FileFacts FastPath::fileInfo(const std::string &File,
+                                       const std::string &NamesKey,
+                                       const std::vector<std::string> &Names) {
+  auto Facts = [&NamesKey](const FileInfo &I) {
+    FileFacts F;
+    F.Ok = I.Ok;
+    F.Digest = I.Digest;
+    auto M = I.Mentions.find(NamesKey);
+    F.Mentions = M != I.Mentions.end() && M->second;
+    return F;
+  };
+  {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    auto It = Files.find(File);
+    if (It != Files.end() &&
+        (!It->second.Ok || It->second.Mentions.count(NamesKey)))
+      return Facts(It->second);
+  }
+  // Read outside the lock; a duplicate read by another thread is harmless.
+  FileInfo Info;
+  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                         /*RequiresNullTerminator=*/false);
+  if (Buf) {
+    llvm::StringRef Text = (*Buf)->getBuffer();
+    auto Digest = llvm::SHA256::hash(llvm::arrayRefFromStringRef(Text));
+    Info.Ok = true;
+    Info.Digest.assign(Digest.begin(), Digest.end());
+    bool Mentions = false;
+    for (const std::string &N : Names)
+      Mentions = Mentions || Text.contains(N);
+    Info.Mentions[NamesKey] = Mentions;
+  }
+  std::lock_guard<std::mutex> Lock(Mutex);
+  FileInfo &Slot = Files[File];
+  if (!Slot.Ok)
+    Slot = std::move(Info);
+  else if (Info.Ok)
+    Slot.Mentions.insert(Info.Mentions.begin(), Info.Mentions.end());
+  return Facts(Slot);
+}
+
+FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
+                              const std::string &Directory,
+                              const std::string &File,
+                              const FileConfig &Config) {
+  FastDecision D;
+  std::vector<std::string> Deps;
+  if (!scan(CommandLine, Directory, Deps)) {
+    // Cannot tell what the TU reads: analyse it, and do not cache it.
+    ++ScanFailures;
+    return D;
+  }
+  std::vector<std::string> Names = namesOf(Config);
+  std::string NamesKey = llvm::join(Names, ";");
+
+  if (Opts.Prefilter) {
+    bool Reaches = false;
+    for (const std::string &Arg : CommandLine)
+      for (const std::string &N : Names)
+        Reaches = Reaches || llvm::StringRef(Arg).contains(N);
+    for (size_t I = 0; I < Deps.size() && !Reaches; ++I) {
+      FileFacts Info = fileInfo(Deps[I], NamesKey, Names);
+      // An unreadable file is unknown content: keep the TU.
+      Reaches = isLibraryHeader(Deps[I]) || !Info.Ok || Info.Mentions;
+    }
+    if (!Reaches) {
+      ++Skipped;
+      D.Skip = true;
+      return D;
+    }
+  }
+
+  if (Opts.Cache) {
+    std::vector<FileFacts> Facts;
+    for (const std::string &Dep : Deps)
+      Facts.push_back(fileInfo(Dep, NamesKey, Names));
+    D.Key = cacheKey(CommandLine, Directory, Config, Facts, Deps);
+    if (!D.Key.empty()) {
+      if (std::optional<TUResult> R = lookup(D.Key)) {
+        if (R->MainFile == File) {
+          ++Hits;
+          D.Cached = std::move(R);
+          return D;
+        }
+      }
+      ++Misses;
+    }
+  }
+  return D;
+}
+
+} // namespace tmigrate
