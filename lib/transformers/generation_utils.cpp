@@ -42,8 +42,9 @@ int64_t check_input_ids(const TokenIds &ids, int64_t vocab_size) {
   auto len = ids.front().size();
   for (const auto &row : ids) {
     if (row.size() != len)
-      throw ValueError(
-          "all sequences of `input_ids` must have the same length");
+      // torch.tensor's text for a ragged nested list.
+      throw ValueError("expected sequence of length " + std::to_string(len) +
+                       " at dim 1 (got " + std::to_string(row.size()) + ")");
     for (int64_t tok : row)
       if (tok < 0 || tok >= vocab_size)
         throw IndexError("index out of range in self");
@@ -51,7 +52,7 @@ int64_t check_input_ids(const TokenIds &ids, int64_t vocab_size) {
   return static_cast<int64_t>(len);
 }
 
-void check_generation_config(const GenerationConfig &cfg) {
+void check_generation_config(const GenerationConfig &cfg, int64_t vocab_size) {
   if (cfg.cache_implementation) {
     const std::string &impl = *cfg.cache_implementation;
     if (impl != "dynamic" && impl != "static" && impl != "sliding_window")
@@ -60,15 +61,40 @@ void check_generation_config(const GenerationConfig &cfg) {
                        "'sliding_window']");
   }
   if (cfg.max_new_tokens < 0)
-    throw ValueError("`max_new_tokens` must be greater than or equal to 0");
+    throw ValueError("`max_new_tokens` must be greater than or equal to 0, "
+                     "but is " +
+                     std::to_string(cfg.max_new_tokens) + ".");
   if (cfg.num_beams < 1)
-    throw ValueError("`num_beams` must be a positive integer");
+    throw ValueError("`num_beams` has to be a strictly positive integer, but "
+                     "is " +
+                     std::to_string(cfg.num_beams));
   if (cfg.do_sample && !(cfg.temperature > 0.0f))
     throw ValueError("`temperature` (=" + std::to_string(cfg.temperature) +
                      ") has to be a strictly positive float, otherwise your "
                      "next token scores will be invalid.");
   if (cfg.top_k < 0)
-    throw ValueError("`top_k` has to be a non-negative integer");
+    throw ValueError("`top_k` has to be a non-negative integer, but is " +
+                     std::to_string(cfg.top_k));
+  if (cfg.eos_token_id &&
+      (*cfg.eos_token_id < 0 || *cfg.eos_token_id >= vocab_size))
+    throw ValueError("`eos_token_id` (" + std::to_string(*cfg.eos_token_id) +
+                     ") must be a token id in [0, vocab_size=" +
+                     std::to_string(vocab_size) + ")");
+}
+
+// Upstream `_validate_model_kwargs`: a cache passed under the other model
+// family's keyword would otherwise be silently ignored.
+void check_unused_cache_kwarg(const GenerateKwargs &kwargs,
+                              const std::string &cache_name) {
+  const bool recurrent = cache_name == "cache_params";
+  const PastKeyValues &other =
+      recurrent ? kwargs.past_key_values : kwargs.cache_params;
+  if (!other.is_none())
+    throw ValueError(std::string("The following `model_kwargs` are not used "
+                                 "by the model: ['") +
+                     (recurrent ? "past_key_values" : "cache_params") +
+                     "'] (note: typos in the generate arguments will also "
+                     "show up in this list)");
 }
 
 // Lowest index wins ties.
@@ -138,10 +164,11 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
                                          const GenerationConfig &cfg,
                                          GenerateKwargs kwargs) const {
   int64_t prompt_len = check_input_ids(input_ids, config_.vocab_size);
-  check_generation_config(cfg);
+  check_generation_config(cfg, config_.vocab_size);
+  const std::string name = cache_name();
+  check_unused_cache_kwarg(kwargs, name);
 
   // --- _prepare_cache_for_generation ---------------------------------------
-  const std::string name = cache_name();
   const PastKeyValues &user =
       name == "cache_params" ? kwargs.cache_params : kwargs.past_key_values;
   std::shared_ptr<Cache> cache;
@@ -152,8 +179,13 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
       throw ValueError(legacy_cache_message());
     cache = user.cache();
   } else if (cfg.use_cache) {
-    cache = make_cache(cfg.cache_implementation,
-                       prompt_len + std::max<int64_t>(cfg.max_new_tokens, 1));
+    // Saturating: a huge `max_new_tokens` must not overflow.
+    const int64_t new_tokens = std::max<int64_t>(cfg.max_new_tokens, 1);
+    const int64_t max_cache_len =
+        new_tokens > std::numeric_limits<int64_t>::max() - prompt_len
+            ? std::numeric_limits<int64_t>::max()
+            : prompt_len + new_tokens;
+    cache = make_cache(cfg.cache_implementation, max_cache_len);
   }
 
   const int64_t vocab = config_.vocab_size;

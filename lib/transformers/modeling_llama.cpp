@@ -1,5 +1,6 @@
 // Tiny Llama: embeddings -> N x (RMSNorm, GQA attention with RoPE, RMSNorm,
 // SwiGLU MLP) -> RMSNorm -> LM head.
+#include "checks.h"
 #include "ops.h"
 
 #include <transformers/errors.h>
@@ -26,29 +27,90 @@ struct LlamaForCausalLM::Weights {
 namespace {
 
 void validate(const ModelConfig &c) {
-  if (c.vocab_size < 1 || c.hidden_size < 1 || c.intermediate_size < 1 ||
-      c.num_hidden_layers < 1 || c.num_attention_heads < 1 ||
-      c.num_key_value_heads < 1)
-    throw ValueError("model dimensions must be positive");
+  auto positive = [](int64_t v, const char *name) {
+    if (v < 1)
+      throw ValueError(std::string("`") + name +
+                       "` must be a positive integer, got " +
+                       std::to_string(v));
+  };
+  positive(c.vocab_size, "vocab_size");
+  positive(c.hidden_size, "hidden_size");
+  positive(c.intermediate_size, "intermediate_size");
+  positive(c.num_hidden_layers, "num_hidden_layers");
+  positive(c.num_attention_heads, "num_attention_heads");
+  positive(c.num_key_value_heads, "num_key_value_heads");
   if (c.hidden_size % c.num_attention_heads != 0)
-    throw ValueError(
-        "`hidden_size` must be divisible by `num_attention_heads`");
+    // Upstream's text (e.g. BERT's self-attention).
+    throw ValueError("The hidden size (" + std::to_string(c.hidden_size) +
+                     ") is not a multiple of the number of attention heads (" +
+                     std::to_string(c.num_attention_heads) + ")");
   if (c.num_attention_heads % c.num_key_value_heads != 0)
-    throw ValueError(
-        "`num_attention_heads` must be divisible by `num_key_value_heads`");
+    throw ValueError("`num_attention_heads` (" +
+                     std::to_string(c.num_attention_heads) +
+                     ") must be divisible by `num_key_value_heads` (" +
+                     std::to_string(c.num_key_value_heads) + ")");
   if ((c.hidden_size / c.num_attention_heads) % 2 != 0)
-    throw ValueError("the head dimension must be even (RoPE)");
-  if (!c.layer_types.empty() &&
-      static_cast<int64_t>(c.layer_types.size()) != c.num_hidden_layers)
-    throw ValueError("`layer_types` must have one entry per hidden layer");
-  for (const auto &t : c.layer_types) {
-    if (t != "full_attention" && t != "sliding_attention")
-      throw ValueError("unknown layer type '" + t + "'");
-    if (t == "sliding_attention" && !c.sliding_window)
-      throw ValueError("`sliding_attention` layers need `sliding_window`");
+    throw ValueError("the head dimension (" +
+                     std::to_string(c.hidden_size / c.num_attention_heads) +
+                     ") must be even (RoPE)");
+  checks::check_layer_types(c);
+  if (!(c.rms_norm_eps >= 0.0f) || !std::isfinite(c.rms_norm_eps))
+    throw ValueError("`rms_norm_eps` must be a finite non-negative float");
+  if (!(c.rope_theta > 0.0f) || !std::isfinite(c.rope_theta))
+    throw ValueError("`rope_theta` must be a finite positive float");
+}
+
+// The layers of `cache` that hold this model's states (the self-attention
+// half of an encoder-decoder cache).
+const Cache &attention_cache(const Cache &cache) {
+  if (auto *ed = dynamic_cast<const EncoderDecoderCache *>(&cache))
+    return attention_cache(*ed->self_attention_cache);
+  return cache;
+}
+
+// Before a run changes anything: a passed cache must hold, for every layer
+// of the model, states of this model's shape for this batch, and as many
+// tokens as the cache as a whole (a sliding layer at least the last
+// `window - 1` of them). Anything else would silently attend to the wrong
+// positions or fail half-way with the cache partly updated.
+void check_cache(const ModelConfig &c, const Cache &cache, int64_t batch,
+                 int64_t past) {
+  const Cache &layers = attention_cache(cache);
+  const int64_t nkv = c.num_key_value_heads,
+                hd = c.hidden_size / c.num_attention_heads;
+  const auto n = static_cast<int64_t>(layers.size());
+  for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
+    const std::string where = "layer " + std::to_string(l) + " of the cache";
+    if (l >= n || !layers.layer(l).is_initialized) {
+      if (past > 0)
+        throw ValueError(where + " holds no states but the cache holds " +
+                         std::to_string(past) + " tokens");
+      continue;
+    }
+    const CacheLayer &layer = layers.layer(l);
+    const Tensor &k = layer.keys, &v = layer.values;
+    if (k.dim() == 4 && v.dim() == 4 && k.size(0) != batch)
+      throw ValueError(
+          "the cache holds a batch of " + std::to_string(k.size(0)) +
+          " sequences but `input_ids` has " + std::to_string(batch));
+    if (k.dim() != 4 || v.shape() != k.shape() || k.size(1) != nkv ||
+        k.size(3) != hd)
+      throw ValueError(where + " holds keys of shape " +
+                       checks::shape_str(k.shape()) + " and values of shape " +
+                       checks::shape_str(v.shape()) +
+                       ", but this model needs [" + std::to_string(batch) +
+                       ", " + std::to_string(nkv) + ", seq_len, " +
+                       std::to_string(hd) + "] for both");
+    const bool is_static = dynamic_cast<const StaticLayer *>(&layer) != nullptr;
+    const int64_t stored = is_static ? layer.get_seq_length() : k.size(2);
+    int64_t lo = past;
+    if (!is_static && is_sliding_layer(c, l))
+      lo = std::min(past, *c.sliding_window - 1);
+    if (stored < lo || stored > past)
+      throw ValueError(where + " holds " + std::to_string(stored) +
+                       " tokens, inconsistent with the " +
+                       std::to_string(past) + " tokens the cache holds");
   }
-  if (c.sliding_window && *c.sliding_window < 1)
-    throw ValueError("`sliding_window` must be positive");
 }
 
 // Absolute position of the first key the next update of layer `l` returns.
@@ -134,6 +196,8 @@ Tensor LlamaForCausalLM::run(const TokenIds &ids,
   const int64_t nh = c.num_attention_heads, nkv = c.num_key_value_heads;
   const int64_t hd = H / nh, half = hd / 2;
   const int64_t past = cache ? cached_length(*cache) : 0;
+  if (cache)
+    check_cache(c, *cache, B, past);
   const float attn_scale = 1.0f / std::sqrt(static_cast<float>(hd));
 
   std::vector<float> x(static_cast<std::size_t>(B * S * H));

@@ -84,6 +84,37 @@ Tensor MambaForCausalLM::run(const TokenIds &ids,
   if (cache && dynamic_cast<EncoderDecoderCache *>(cache.get()))
     throw TypeError("MambaForCausalLM needs a cache of DynamicLayer layers, "
                     "got an EncoderDecoderCache");
+  // Check every layer before any is updated: the right layer type, this
+  // model's state shapes for this batch, and one history length for all.
+  if (cache) {
+    const auto n = static_cast<int64_t>(cache->size());
+    int64_t seen = -1; // history length of the first initialized layer
+    for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
+      int64_t len = 0;
+      if (l < n) {
+        const CacheLayer &layer = cache->layer(l);
+        if (!dynamic_cast<const DynamicLayer *>(&layer) || layer.is_sliding())
+          throw TypeError("MambaForCausalLM needs a cache of DynamicLayer "
+                          "layers (e.g. a DynamicCache)");
+        if (layer.is_initialized) {
+          const Tensor &k = layer.keys, &v = layer.values;
+          if (k.dim() != 4 || k.size(0) != B || k.size(1) != 1 ||
+              k.size(3) != D || v.dim() != 4 || v.size(0) != B ||
+              v.size(1) != 1 || v.size(2) != D || v.size(3) != N)
+            throw ValueError("`cache_params` does not hold a state of this "
+                             "model for a batch of " +
+                             std::to_string(B));
+          len = k.size(2);
+        }
+      }
+      if (seen < 0)
+        seen = len;
+      else if (len != seen)
+        throw ValueError("layer " + std::to_string(l) +
+                         " of `cache_params` holds " + std::to_string(len) +
+                         " tokens but layer 0 holds " + std::to_string(seen));
+    }
+  }
 
   std::vector<float> x(static_cast<std::size_t>(B * S * H));
   for (int64_t b = 0; b < B; ++b)
@@ -98,20 +129,9 @@ Tensor MambaForCausalLM::run(const TokenIds &ids,
     CacheLayer *layer = nullptr;
     int64_t past = 0;
     if (cache && l < static_cast<int64_t>(cache->size())) {
-      layer = &cache->layer(l);
-      if (!dynamic_cast<DynamicLayer *>(layer) || layer->is_sliding())
-        throw TypeError("MambaForCausalLM needs a cache of DynamicLayer "
-                        "layers (e.g. a DynamicCache)");
-      if (layer->is_initialized) {
-        const Tensor &k = layer->keys, &v = layer->values;
-        if (k.dim() != 4 || k.size(0) != B || k.size(1) != 1 ||
-            k.size(3) != D || v.dim() != 4 || v.size(0) != B ||
-            v.size(1) != 1 || v.size(2) != D || v.size(3) != N)
-          throw ValueError("`cache_params` does not hold a state of this "
-                           "model for a batch of " +
-                           std::to_string(B));
-        past = k.size(2);
-      }
+      layer = &cache->layer(l); // checked above
+      if (layer->is_initialized)
+        past = layer->keys.size(2);
     }
     const int64_t T = past + S;
     std::vector<float> hist(static_cast<std::size_t>(B * T * D), 0.0f);

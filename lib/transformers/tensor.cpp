@@ -1,3 +1,5 @@
+#include "checks.h"
+
 #include <transformers/errors.h>
 #include <transformers/tensor.h>
 
@@ -13,16 +15,20 @@ const std::vector<float> &empty_data() {
 }
 
 int64_t product(const Shape &shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) {
+  for (int64_t d : shape)
     if (d < 0)
-      throw ValueError("negative dimension in shape");
-    n *= d;
-  }
+      throw ValueError("Trying to create tensor with negative dimension " +
+                       std::to_string(d) + ": " + checks::shape_str(shape));
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n = checks::checked_mul(n, d, "tensor size");
   return n;
 }
 
 int64_t wrap_dim(int64_t d, int64_t ndim) {
+  if (ndim == 0)
+    throw IndexError("Dimension specified as " + std::to_string(d) +
+                     " but tensor has no dimensions");
   int64_t w = d < 0 ? d + ndim : d;
   if (w < 0 || w >= ndim)
     throw IndexError("Dimension out of range (expected to be in range of [" +
@@ -95,8 +101,9 @@ Tensor Tensor::zeros(Shape shape) {
 Tensor Tensor::from_data(Shape shape, std::vector<float> data) {
   int64_t n = product(shape);
   if (n != static_cast<int64_t>(data.size()))
-    throw ValueError("shape has " + std::to_string(n) +
-                     " elements but data has " + std::to_string(data.size()));
+    throw ValueError("shape '" + checks::shape_str(shape) +
+                     "' is invalid for input of size " +
+                     std::to_string(data.size()));
   return Tensor(std::move(shape),
                 std::make_shared<const std::vector<float>>(std::move(data)));
 }
@@ -149,18 +156,27 @@ Tensor cat(const std::vector<Tensor> &tensors, int64_t dim) {
   if (tensors.empty())
     throw ValueError("cat(): expected a non-empty list of Tensors");
   const Tensor &first = tensors.front();
+  for (std::size_t i = 0; i < tensors.size(); ++i)
+    if (tensors[i].dim() == 0)
+      throw ValueError("cat(): zero-dimensional tensor (at position " +
+                       std::to_string(i) + ") cannot be concatenated");
   int64_t d = wrap_dim(dim, first.dim());
   Shape shape = first.shape();
   shape[d] = 0;
-  for (const Tensor &t : tensors) {
+  for (std::size_t n = 0; n < tensors.size(); ++n) {
+    const Tensor &t = tensors[n];
     if (t.dim() != first.dim())
       throw ValueError(
-          "cat(): tensors must have the same number of dimensions");
+          "cat(): Tensors must have same number of dimensions: got " +
+          std::to_string(first.dim()) + " and " + std::to_string(t.dim()));
     for (int64_t i = 0; i < first.dim(); ++i)
       if (i != d && t.shape()[i] != first.shape()[i])
-        throw ValueError("cat(): sizes of tensors must match except in "
+        throw ValueError("cat(): Sizes of tensors must match except in "
                          "dimension " +
-                         std::to_string(d));
+                         std::to_string(d) + ". Expected size " +
+                         std::to_string(first.shape()[i]) + " but got size " +
+                         std::to_string(t.shape()[i]) + " for tensor number " +
+                         std::to_string(n) + " in the list.");
     shape[d] += t.shape()[d];
   }
   Split s = split(first.shape(), d);
@@ -178,9 +194,16 @@ Tensor cat(const std::vector<Tensor> &tensors, int64_t dim) {
 Tensor narrow(const Tensor &t, int64_t dim, int64_t start, int64_t length) {
   int64_t d = wrap_dim(dim, t.dim());
   int64_t size = t.shape()[d];
+  if (length < 0)
+    throw ValueError("narrow(): length must be non-negative.");
+  if (start < -size || start > size)
+    throw IndexError("start out of range (expected to be in range of [" +
+                     std::to_string(-size) + ", " + std::to_string(size) +
+                     "], but got " + std::to_string(start) + ")");
   if (start < 0)
     start += size;
-  if (start < 0 || length < 0 || start + length > size)
+  // `length > size - start`: no signed overflow for huge lengths.
+  if (length > size - start)
     throw IndexError("start (" + std::to_string(start) + ") + length (" +
                      std::to_string(length) + ") exceeds dimension size (" +
                      std::to_string(size) + ").");
@@ -199,6 +222,7 @@ Tensor repeat_interleave(const Tensor &t, int64_t repeats, int64_t dim) {
   if (repeats < 0)
     throw ValueError("repeats can not be negative");
   int64_t d = wrap_dim(dim, t.dim());
+  checks::checked_mul(t.numel(), repeats, "repeat_interleave()");
   std::vector<int64_t> idx;
   for (int64_t i = 0; i < t.shape()[d]; ++i)
     for (int64_t r = 0; r < repeats; ++r)
