@@ -159,6 +159,8 @@ public:
   /// Stores new states and returns the states attention should use
   /// (`layer.update(key_states, value_states)`). `key_states` and
   /// `value_states` are `[batch, kv_heads, new_tokens, head_dim]`.
+  /// \throws ValueError unless both are 4-D with the same batch size and
+  /// number of heads; a rejected update leaves the layer unchanged.
   virtual std::pair<Tensor, Tensor> update(const Tensor &key_states,
                                            const Tensor &value_states) = 0;
   /// Number of tokens seen (for sliding layers: cumulative).
@@ -172,6 +174,7 @@ public:
   virtual std::pair<int64_t, int64_t>
   get_mask_sizes(int64_t query_length) const = 0;
   /// Keeps the first `max_length` tokens (negative: drops `-max_length`).
+  /// \throws ValueError if `-max_length` exceeds the stored tokens.
   virtual void crop(int64_t max_length) = 0;
   /// Whether this is a sliding-window layer (upstream `is_sliding`).
   virtual bool is_sliding() const { return false; }
@@ -380,6 +383,7 @@ public:
   /// non-negative.
   /// \throws KeyError if `layer_idx >= size()` and the cache does not grow
   /// (e.g. `StaticCache`); a `DynamicCache` appends `DynamicLayer`s instead.
+  /// \throws IndexError if `layer_idx` is negative.
   /// \throws ValueError, IndexError as the layer's `update`.
   virtual std::pair<Tensor, Tensor> update(const Tensor &key_states,
                                            const Tensor &value_states,
@@ -392,7 +396,9 @@ public:
   virtual int64_t get_max_cache_shape(int64_t layer_idx = 0) const;
   /// `cache.crop(max_length)`: crops every layer to `max_length` tokens
   /// (negative: drops `-max_length`).
-  /// \throws ValueError from a sliding layer that has seen a full window.
+  /// \throws ValueError from a sliding layer that has seen a full window, or
+  /// if `-max_length` exceeds what a layer holds. Every layer is checked
+  /// first: a rejected crop (or batch operation) changes no layer.
   virtual void crop(int64_t max_length);
   /// `cache.reorder_cache(beam_idx)`: reorders the batch of every layer.
   /// \throws IndexError for an index out of range.
@@ -454,13 +460,18 @@ public:
   /// for sliding-attention layers, `DynamicLayer` otherwise
   /// (`DynamicCache(config=config)`). `config.sliding_window` must be set
   /// when a layer is sliding.
-  /// \throws ValueError if the sliding window is not positive.
+  /// \throws ValueError if the sliding window is not positive or missing
+  /// for a sliding layer, or `layer_types` has unknown entries or not one
+  /// per layer (upstream `layer_type_validation` text).
   explicit DynamicCache(const ModelConfig &config);
 
   /// Builds a cache from the legacy format
   /// (`DynamicCache.from_legacy_cache(past_key_values)`): one `DynamicLayer`
   /// per tuple, so a round trip with `to_legacy_cache` is exact (sliding
-  /// layers come back as plain `DynamicLayer`s holding their window).
+  /// layers come back as plain `DynamicLayer`s holding their window; a
+  /// layer of two undefined tensors stays an empty layer).
+  /// \throws ValueError for a layer that is not two 4-D states of the same
+  /// batch size and heads, or layers of different batch sizes.
   static std::shared_ptr<DynamicCache>
   from_legacy_cache(const LegacyCache &past_key_values);
 
@@ -487,7 +498,7 @@ public:
   /// \throws ValueError if `max_cache_len < 1`.
   StaticCache(const ModelConfig &config, int64_t max_cache_len);
   /// `num_layers` layers of `max_cache_len` tokens.
-  /// \throws ValueError if `max_cache_len < 1`.
+  /// \throws ValueError if `max_cache_len < 1` or `num_layers < 0`.
   StaticCache(int64_t num_layers, int64_t max_cache_len);
 };
 

@@ -45,7 +45,8 @@ public:
   /// \returns logits `[batch, seq, vocab_size]` for the tokens run, and the
   /// cache.
   /// \throws ValueError for a legacy tuple value (`legacy_cache_message()`)
-  /// or ragged/empty `input_ids`.
+  /// or ragged/empty `input_ids`, or a cache whose layers do not fit the
+  /// model (shapes, batch, lengths; checked before any layer is updated).
   /// \throws IndexError for a token id outside `[0, vocab_size)`.
   /// \throws TypeError when a Mamba model gets a cache whose layers are not
   /// plain `DynamicLayer`s.
@@ -59,7 +60,8 @@ public:
   /// `input_ids` hold the whole sequence: only the uncached tail is run.
   /// Cache preparation follows upstream `_prepare_cache_for_generation`:
   /// the user cache is `kwargs.past_key_values`, or `kwargs.cache_params`
-  /// for models whose `cache_name()` says so (the other member is ignored);
+  /// for models whose `cache_name()` says so (a cache in the other member is
+  /// a ValueError, upstream's unused-`model_kwargs` error);
   /// a passed `Cache` is updated in place and returned; with none and
   /// `config.use_cache` a cache of `config.cache_implementation` is created.
   /// Greedy, sampling (`do_sample`) or beam search (`num_beams > 1`, no
@@ -68,8 +70,11 @@ public:
   /// \throws ValueError for a user cache combined with
   /// `cache_implementation` (`cache_implementation_conflict_message`), a
   /// legacy tuple value (`legacy_cache_message()`), an invalid
-  /// `GenerationConfig`, ragged/empty `input_ids`, or `input_ids` not longer
-  /// than the cached sequence.
+  /// `GenerationConfig` (negative `max_new_tokens` or `top_k`, `num_beams <
+  /// 1`, `temperature <= 0` with `do_sample`, `eos_token_id` outside the
+  /// vocabulary, unknown `cache_implementation`), ragged/empty `input_ids`,
+  /// `input_ids` not longer than the cached sequence, or a cache whose
+  /// layers do not fit the model (checked before any layer is updated).
   /// \throws IndexError for a token id outside `[0, vocab_size)`, or when a
   /// `StaticCache` overflows.
   GenerateOutput generate(const TokenIds &input_ids,

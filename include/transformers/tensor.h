@@ -78,6 +78,7 @@ Tensor cat(const std::vector<Tensor> &tensors, int64_t dim);
 /// (`torch.narrow(t, dim, start, length)`); negative `dim` and `start` count
 /// from the end. `t[..., -n:, :]` is `narrow(t, -2, t.size(-2) - n, n)`.
 /// \throws IndexError if `dim` or the slice is out of range.
+/// \throws ValueError if `length` is negative.
 Tensor narrow(const Tensor &t, int64_t dim, int64_t start, int64_t length);
 /// Gathers the given indices (negative allowed) of dimension `dim`
 /// (`t.index_select(dim, torch.tensor(index))`); `reorder_cache` and

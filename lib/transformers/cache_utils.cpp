@@ -367,13 +367,19 @@ std::pair<Tensor, Tensor> Cache::update(const Tensor &key_states,
     throw IndexError("Cache.update: `layer_idx` must be a non-negative layer "
                      "index, got " +
                      std::to_string(layer_idx));
-  if (static_cast<std::size_t>(layer_idx) >= layers_.size()) {
+  const std::size_t old_size = layers_.size();
+  if (static_cast<std::size_t>(layer_idx) >= old_size) {
     if (!replicate_dynamic_)
       check_layer_index(layer_idx);
     while (layers_.size() <= static_cast<std::size_t>(layer_idx))
       layers_.push_back(std::make_unique<DynamicLayer>());
   }
-  return layers_[layer_idx]->update(key_states, value_states);
+  try {
+    return layers_[layer_idx]->update(key_states, value_states);
+  } catch (...) {
+    layers_.resize(old_size); // a rejected update adds no layers
+    throw;
+  }
 }
 
 int64_t Cache::get_seq_length(int64_t layer_idx) const {

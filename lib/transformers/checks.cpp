@@ -20,6 +20,12 @@ int64_t checked_mul(int64_t a, int64_t b, const char *what) {
   return a * b;
 }
 
+void check_positive(int64_t v, const char *name) {
+  if (v < 1)
+    throw ValueError(std::string("`") + name +
+                     "` must be a positive integer, got " + std::to_string(v));
+}
+
 void check_layer_types(const ModelConfig &c) {
   if (c.num_hidden_layers < 0)
     throw ValueError(

@@ -19,6 +19,10 @@ std::string shape_str(const Shape &shape);
 /// be non-negative.
 int64_t checked_mul(int64_t a, int64_t b, const char *what);
 
+/// Throws ValueError "`name` must be a positive integer, got v" unless
+/// `v >= 1`.
+void check_positive(int64_t v, const char *name);
+
 /// The layer-type part of a `ModelConfig` (what `DynamicCache(config)` and
 /// the attention models need): a non-negative `num_hidden_layers`, known
 /// `layer_types` entries, one per layer, and a positive `sliding_window`

@@ -1,5 +1,7 @@
 // PreTrainedModel::forward / generate: cache preparation as upstream
 // `_prepare_cache_for_generation`, then greedy / sampling / beam search.
+#include "checks.h"
+
 #include <transformers/errors.h>
 #include <transformers/modeling.h>
 
@@ -248,6 +250,7 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
 
   // --- beam search (uses reorder_cache) ------------------------------------
   const int64_t nb = cfg.num_beams;
+  checks::checked_mul(batch, nb, "`num_beams` x batch size");
   TokenIds beams;
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < nb; ++i)

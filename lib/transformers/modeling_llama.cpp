@@ -27,18 +27,14 @@ struct LlamaForCausalLM::Weights {
 namespace {
 
 void validate(const ModelConfig &c) {
-  auto positive = [](int64_t v, const char *name) {
-    if (v < 1)
-      throw ValueError(std::string("`") + name +
-                       "` must be a positive integer, got " +
-                       std::to_string(v));
-  };
-  positive(c.vocab_size, "vocab_size");
-  positive(c.hidden_size, "hidden_size");
-  positive(c.intermediate_size, "intermediate_size");
-  positive(c.num_hidden_layers, "num_hidden_layers");
-  positive(c.num_attention_heads, "num_attention_heads");
-  positive(c.num_key_value_heads, "num_key_value_heads");
+  using checks::check_positive;
+  check_positive(c.vocab_size, "vocab_size");
+  check_positive(c.hidden_size, "hidden_size");
+  check_positive(c.intermediate_size, "intermediate_size");
+  check_positive(c.num_hidden_layers, "num_hidden_layers");
+  check_positive(c.num_attention_heads, "num_attention_heads");
+  check_positive(c.num_key_value_heads, "num_key_value_heads");
+  check_positive(c.max_position_embeddings, "max_position_embeddings");
   if (c.hidden_size % c.num_attention_heads != 0)
     // Upstream's text (e.g. BERT's self-attention).
     throw ValueError("The hidden size (" + std::to_string(c.hidden_size) +

@@ -6,6 +6,7 @@
 // The cache keeps, per layer, every conv input seen so far as "keys"
 // ([batch, 1, seq, inner], so get_seq_length() is the token count) and the
 // state `s` as "values" ([batch, 1, inner, state_size]).
+#include "checks.h"
 #include "ops.h"
 
 #include <transformers/errors.h>
@@ -29,9 +30,14 @@ struct MambaForCausalLM::Weights {
 MambaForCausalLM::MambaForCausalLM(ModelConfig config)
     : PreTrainedModel(std::move(config)), w_(std::make_unique<Weights>()) {
   const ModelConfig &c = config_;
-  if (c.vocab_size < 1 || c.hidden_size < 1 || c.intermediate_size < 1 ||
-      c.num_hidden_layers < 1 || c.state_size < 1 || c.conv_kernel < 1)
-    throw ValueError("model dimensions must be positive");
+  checks::check_positive(c.vocab_size, "vocab_size");
+  checks::check_positive(c.hidden_size, "hidden_size");
+  checks::check_positive(c.intermediate_size, "intermediate_size");
+  checks::check_positive(c.num_hidden_layers, "num_hidden_layers");
+  checks::check_positive(c.state_size, "state_size");
+  checks::check_positive(c.conv_kernel, "conv_kernel");
+  if (!(c.rms_norm_eps >= 0.0f) || !std::isfinite(c.rms_norm_eps))
+    throw ValueError("`rms_norm_eps` must be a finite non-negative float");
   const int64_t H = c.hidden_size, D = c.intermediate_size, N = c.state_size,
                 K = c.conv_kernel;
   uint64_t seed = c.seed * 0x100000001B3ULL + 7;

@@ -384,6 +384,14 @@ TEST(CacheRobustness, UpdateNegativeLayerIdx) {
   EXPECT_EQ(dynamic.get_seq_length(), 1);
 }
 
+TEST(CacheRobustness, RejectedUpdateAddsNoLayer) {
+  DynamicCache cache;
+  EXPECT_TRUE(Rejects<ValueError>(
+      [&] { cache.update(Tensor::zeros({1, 1}), Tensor::zeros({1, 1}), 2); },
+      "DynamicLayer.update: `key_states` must be a 4-D tensor"));
+  EXPECT_EQ(cache.size(), 0u);
+}
+
 TEST(CacheRobustness, UpdatePastTheLayersOfAFixedCache) {
   StaticCache fixed(2, 4);
   EXPECT_TRUE(Rejects<KeyError>(
@@ -602,10 +610,21 @@ TEST(ConfigRobustness, NonPositiveDimensions) {
   EXPECT_TRUE(Rejects<ValueError>(
       [&] { LlamaForCausalLM model(d); },
       "`num_key_value_heads` must be a positive integer, got -2"));
+  ModelConfig p;
+  p.max_position_embeddings = 0;
+  EXPECT_TRUE(Rejects<ValueError>(
+      [&] { LlamaForCausalLM model(p); },
+      "`max_position_embeddings` must be a positive integer, got 0"));
   ModelConfig m;
   m.state_size = 0;
-  EXPECT_TRUE(Rejects<ValueError>([&] { MambaForCausalLM model(m); },
-                                  "model dimensions must be positive"));
+  EXPECT_TRUE(
+      Rejects<ValueError>([&] { MambaForCausalLM model(m); },
+                          "`state_size` must be a positive integer, got 0"));
+  ModelConfig k;
+  k.conv_kernel = -1;
+  EXPECT_TRUE(
+      Rejects<ValueError>([&] { MambaForCausalLM model(k); },
+                          "`conv_kernel` must be a positive integer, got -1"));
 }
 
 TEST(ConfigRobustness, OddHeadDim) {
@@ -712,6 +731,16 @@ TEST(InputRobustness, NumBeamsBelowOne) {
                                     "positive integer, but is " +
                                         std::to_string(n)));
   }
+}
+
+TEST(InputRobustness, NumBeamsTimesBatchOverflows) {
+  // batch * num_beams used to overflow when sizing the beams.
+  LlamaForCausalLM model;
+  GenerationConfig g = greedy(1);
+  g.num_beams = kMax;
+  EXPECT_TRUE(Rejects<ValueError>([&] { model.generate({{1}, {2}}, g); },
+                                  "`num_beams` x batch size: 2 * "
+                                  "9223372036854775807 elements overflow"));
 }
 
 TEST(InputRobustness, EosTokenIdOutOfVocab) {
