@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -54,6 +55,21 @@ int64_t check_input_ids(const TokenIds &ids, int64_t vocab_size) {
   return static_cast<int64_t>(len);
 }
 
+// A float as Python's `str(float)` spells the usual values ("0.0", "-1.5",
+// "nan", "inf").
+std::string python_float(float v) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v > 0 ? "inf" : "-inf";
+  char buf[64];
+  if (v == std::trunc(v) && std::fabs(v) < 1e16f)
+    std::snprintf(buf, sizeof buf, "%.1f", static_cast<double>(v));
+  else
+    std::snprintf(buf, sizeof buf, "%.7g", static_cast<double>(v));
+  return buf;
+}
+
 void check_generation_config(const GenerationConfig &cfg, int64_t vocab_size) {
   if (cfg.cache_implementation) {
     const std::string &impl = *cfg.cache_implementation;
@@ -71,7 +87,7 @@ void check_generation_config(const GenerationConfig &cfg, int64_t vocab_size) {
                      "is " +
                      std::to_string(cfg.num_beams));
   if (cfg.do_sample && !(cfg.temperature > 0.0f))
-    throw ValueError("`temperature` (=" + std::to_string(cfg.temperature) +
+    throw ValueError("`temperature` (=" + python_float(cfg.temperature) +
                      ") has to be a strictly positive float, otherwise your "
                      "next token scores will be invalid.");
   if (cfg.top_k < 0)
@@ -255,8 +271,18 @@ GenerateOutput PreTrainedModel::generate(const TokenIds &input_ids,
   for (int64_t b = 0; b < batch; ++b)
     for (int64_t i = 0; i < nb; ++i)
       beams.push_back(input_ids[b]);
-  if (cache && cached_length(*cache) > 0)
+  if (cache && cached_length(*cache) > 0) {
+    // The prefilled rows are expanded to beams: they must be the prompt's
+    // rows, or the cache would be changed before the run rejects it.
+    for (std::size_t l = 0; l < cache->size(); ++l) {
+      const Tensor &keys = (*cache)[static_cast<int64_t>(l)].first;
+      if (keys.defined() && keys.dim() > 0 && keys.size(0) != batch)
+        throw ValueError(
+            "the cache holds a batch of " + std::to_string(keys.size(0)) +
+            " sequences but `input_ids` has " + std::to_string(batch));
+    }
     cache->batch_repeat_interleave(nb);
+  }
   // Only the first beam of each group starts active, so the first step does
   // not pick the same token nb times.
   std::vector<double> scores(static_cast<std::size_t>(batch * nb), -1e9);

@@ -716,6 +716,10 @@ TEST(InputRobustness, NonPositiveTemperatureWithSampling) {
                                     "invalid."))
         << t;
   }
+  g.temperature = 0.0f;
+  EXPECT_TRUE(Rejects<ValueError>([&] { model.generate(kIds, g); },
+                                  "`temperature` (=0.0) has to be a strictly "
+                                  "positive float"));
   g.do_sample = false; // greedy ignores the temperature, as upstream
   g.temperature = 0.0f;
   EXPECT_EQ(model.generate(kIds, g).sequences[0].size(), 6u);
@@ -802,6 +806,18 @@ TEST(ModelCacheRobustness, CacheBatchMismatch) {
       "the cache holds a batch of 1 sequences but `input_ids` has 2"));
   EXPECT_EQ(cache->get_seq_length(0), 4);
   EXPECT_EQ(cache->get_seq_length(1), 4);
+}
+
+TEST(ModelCacheRobustness, BeamSearchCacheBatchMismatch) {
+  // Checked before the cache is expanded to beams.
+  LlamaForCausalLM model;
+  auto cache = model.forward(kIds).past_key_values;
+  GenerationConfig g = greedy(2);
+  g.num_beams = 3;
+  EXPECT_TRUE(Rejects<ValueError>(
+      [&] { model.generate({{1, 2, 3, 4, 5}, {1, 2, 3, 4, 6}}, g, {cache}); },
+      "the cache holds a batch of 1 sequences but `input_ids` has 2"));
+  EXPECT_EQ((*cache)[0].first.size(0), 1);
 }
 
 TEST(ModelCacheRobustness, LegacyLayersOfDifferentLengths) {
