@@ -371,6 +371,12 @@ std::pair<Tensor, Tensor> Cache::update(const Tensor &key_states,
   if (static_cast<std::size_t>(layer_idx) >= old_size) {
     if (!replicate_dynamic_)
       check_layer_index(layer_idx);
+    if (layer_idx >= checks::kMaxLayers)
+      // Upstream would append layers until memory runs out.
+      throw IndexError("Cache.update: `layer_idx` " +
+                       std::to_string(layer_idx) +
+                       " exceeds the supported maximum of " +
+                       std::to_string(checks::kMaxLayers) + " layers");
     while (layers_.size() <= static_cast<std::size_t>(layer_idx))
       layers_.push_back(std::make_unique<DynamicLayer>());
   }
@@ -543,9 +549,9 @@ StaticCache::StaticCache(int64_t num_layers, int64_t max_cache_len) {
   if (max_cache_len < 1)
     throw ValueError("`max_cache_len` must be a positive integer, got " +
                      std::to_string(max_cache_len));
-  if (num_layers < 0)
-    throw ValueError("StaticCache: the number of layers must be "
-                     "non-negative, got " +
+  if (num_layers < 0 || num_layers > checks::kMaxLayers)
+    throw ValueError("StaticCache: the number of layers must be in [0, " +
+                     std::to_string(checks::kMaxLayers) + "], got " +
                      std::to_string(num_layers));
   for (int64_t i = 0; i < num_layers; ++i)
     layers_.push_back(std::make_unique<StaticLayer>(max_cache_len));

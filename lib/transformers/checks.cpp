@@ -31,6 +31,11 @@ void check_layer_types(const ModelConfig &c) {
     throw ValueError(
         "`num_hidden_layers` must be a non-negative integer, got " +
         std::to_string(c.num_hidden_layers));
+  if (c.num_hidden_layers > kMaxLayers)
+    throw ValueError("`num_hidden_layers` (" +
+                     std::to_string(c.num_hidden_layers) +
+                     ") exceeds the supported maximum of " +
+                     std::to_string(kMaxLayers) + " layers");
   for (const std::string &t : c.layer_types)
     if (t != "full_attention" && t != "sliding_attention")
       throw ValueError("The `layer_types` entries must be in "

@@ -19,6 +19,11 @@ std::string shape_str(const Shape &shape);
 /// be non-negative.
 int64_t checked_mul(int64_t a, int64_t b, const char *what);
 
+/// Upper bound on the number of layers of a cache or model: a guard against
+/// a stray index or count making `update` / a constructor append layers
+/// until memory runs out (real models have at most a few hundred layers).
+inline constexpr int64_t kMaxLayers = int64_t{1} << 16;
+
 /// Throws ValueError "`name` must be a positive integer, got v" unless
 /// `v >= 1`.
 void check_positive(int64_t v, const char *name);

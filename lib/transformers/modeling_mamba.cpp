@@ -34,6 +34,11 @@ MambaForCausalLM::MambaForCausalLM(ModelConfig config)
   checks::check_positive(c.hidden_size, "hidden_size");
   checks::check_positive(c.intermediate_size, "intermediate_size");
   checks::check_positive(c.num_hidden_layers, "num_hidden_layers");
+  if (c.num_hidden_layers > checks::kMaxLayers)
+    throw ValueError("`num_hidden_layers` (" +
+                     std::to_string(c.num_hidden_layers) +
+                     ") exceeds the supported maximum of " +
+                     std::to_string(checks::kMaxLayers) + " layers");
   checks::check_positive(c.state_size, "state_size");
   checks::check_positive(c.conv_kernel, "conv_kernel");
   if (!(c.rms_norm_eps >= 0.0f) || !std::isfinite(c.rms_norm_eps))

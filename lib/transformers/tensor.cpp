@@ -222,8 +222,14 @@ Tensor repeat_interleave(const Tensor &t, int64_t repeats, int64_t dim) {
   if (repeats < 0)
     throw ValueError("repeats can not be negative");
   int64_t d = wrap_dim(dim, t.dim());
-  checks::checked_mul(t.numel(), repeats, "repeat_interleave()");
+  Shape shape = t.shape();
+  shape[d] = checks::checked_mul(shape[d], repeats, "repeat_interleave()");
+  if (product(shape) == 0)
+    // Nothing to copy: no index list (which could be huge for an empty
+    // tensor with a large dimension or many repeats).
+    return Tensor::zeros(std::move(shape));
   std::vector<int64_t> idx;
+  idx.reserve(static_cast<std::size_t>(shape[d]));
   for (int64_t i = 0; i < t.shape()[d]; ++i)
     for (int64_t r = 0; r < repeats; ++r)
       idx.push_back(i);

@@ -200,6 +200,18 @@ TEST(TensorRobustness, RepeatInterleaveSizeOverflow) {
       [] { repeat_interleave(Tensor::zeros({2}), kMax, 0); }, "overflow"));
 }
 
+TEST(TensorRobustness, RepeatInterleaveOfAnEmptyTensorDoesNotLoop) {
+  // Used to build an index list of size(dim) * repeats elements even when
+  // there was nothing to copy (an endless loop for huge `repeats`).
+  Tensor empty = Tensor::zeros({0, 3});
+  Tensor r = repeat_interleave(empty, kMax / 4, 1);
+  EXPECT_EQ(r.shape(), (Shape{0, kMax / 4 * 3}));
+  EXPECT_EQ(r.numel(), 0);
+  EXPECT_TRUE(Rejects<ValueError>([&] { repeat_interleave(empty, kMax, 1); },
+                                  "repeat_interleave(): 3 * "
+                                  "9223372036854775807 elements overflow"));
+}
+
 TEST(TensorRobustness, RepeatInterleaveDimOutOfRange) {
   EXPECT_TRUE(
       Rejects<IndexError>([] { repeat_interleave(Tensor::zeros({2}), 2, 1); },
@@ -418,8 +430,8 @@ TEST(CacheRobustness, StaticCacheMaxCacheLenNotPositive) {
 
 TEST(CacheRobustness, StaticCacheNegativeLayerCount) {
   EXPECT_TRUE(Rejects<ValueError>([] { StaticCache cache(-1, 4); },
-                                  "the number of layers must be "
-                                  "non-negative, got -1"));
+                                  "the number of layers must be in [0, "
+                                  "65536], got -1"));
 }
 
 TEST(CacheRobustness, CropFailureLeavesEveryLayerIntact) {
@@ -577,9 +589,29 @@ TEST(ConfigRobustness, NegativeLayerCount) {
   EXPECT_TRUE(Rejects<ValueError>(
       [&] { DynamicCache cache(c); },
       "`num_hidden_layers` must be a non-negative integer, got -1"));
-  EXPECT_TRUE(
-      Rejects<ValueError>([&] { StaticCache cache(c, 4); },
-                          "the number of layers must be non-negative, got -1"));
+  EXPECT_TRUE(Rejects<ValueError>(
+      [&] { StaticCache cache(c, 4); },
+      "the number of layers must be in [0, 65536], got -1"));
+}
+
+TEST(CacheRobustness, UpdateLayerIdxFarPastTheEnd) {
+  // Upstream appends layers up to `layer_idx`: for a stray huge index that
+  // used to grow the cache until memory ran out.
+  DynamicCache cache;
+  EXPECT_TRUE(Rejects<IndexError>(
+      [&] { cache.update(seq({1}), seq({1}), kMax); },
+      "Cache.update: `layer_idx` 9223372036854775807 exceeds the supported "
+      "maximum of 65536 layers"));
+  EXPECT_EQ(cache.size(), 0u);
+  ModelConfig c;
+  c.num_hidden_layers = kMax;
+  EXPECT_TRUE(Rejects<ValueError>([&] { DynamicCache huge(c); },
+                                  "exceeds the supported maximum of 65536"));
+  EXPECT_TRUE(Rejects<ValueError>([&] { StaticCache huge(c, 4); },
+                                  "must be in [0, 65536], got "
+                                  "9223372036854775807"));
+  EXPECT_TRUE(Rejects<ValueError>([&] { MambaForCausalLM huge(c); },
+                                  "exceeds the supported maximum of 65536"));
 }
 
 TEST(ConfigRobustness, HiddenSizeNotDivisibleByHeads) {
