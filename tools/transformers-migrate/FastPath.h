@@ -17,6 +17,8 @@
 // declaration spells its name in some file the TU reads, so (b) can only miss
 // a name assembled by ## token pasting out of a non-library file. A scan that
 // fails (missing header, unsupported flags) never skips: the TU is analysed.
+// Consequence: a skipped TU's own semantic errors are not reported (exit
+// code 3 needs a parse); preprocessing errors still fail the scan and are.
 //
 // Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
 // tool binary's content (fast; detects any rebuild), the LLVM version, the
