@@ -133,30 +133,26 @@ LlamaForCausalLM::LlamaForCausalLM(ModelConfig config)
                 hd = H / c.num_attention_heads;
   const int64_t q_dim = c.num_attention_heads * hd,
                 kv_dim = c.num_key_value_heads * hd;
-  uint64_t seed = c.seed * 0x100000001B3ULL + 1;
-  auto next = [&seed] { return seed++; };
-  auto scale = [](int64_t fan_in) {
-    return 1.0f / std::sqrt(static_cast<float>(fan_in));
-  };
-  w_->embed = ops::init_weight({c.vocab_size, H}, next(), 1.0f);
+  ops::WeightSeeds weights(c.seed, /*salt=*/1);
+  w_->embed = weights.draw({c.vocab_size, H}, 1.0f);
   for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
     Weights::Layer layer;
     layer.input_norm = ops::ones(H);
-    layer.wq = ops::init_weight({q_dim, H}, next(), scale(H));
-    layer.wk = ops::init_weight({kv_dim, H}, next(), scale(H));
-    layer.wv = ops::init_weight({kv_dim, H}, next(), scale(H));
-    layer.wo = ops::init_weight({H, q_dim}, next(), scale(q_dim));
+    layer.wq = weights.draw({q_dim, H}, ops::fan_in_scale(H));
+    layer.wk = weights.draw({kv_dim, H}, ops::fan_in_scale(H));
+    layer.wv = weights.draw({kv_dim, H}, ops::fan_in_scale(H));
+    layer.wo = weights.draw({H, q_dim}, ops::fan_in_scale(q_dim));
     layer.post_norm = ops::ones(H);
-    layer.w_gate = ops::init_weight({I, H}, next(), scale(H));
-    layer.w_up = ops::init_weight({I, H}, next(), scale(H));
-    layer.w_down = ops::init_weight({H, I}, next(), scale(I));
+    layer.w_gate = weights.draw({I, H}, ops::fan_in_scale(H));
+    layer.w_up = weights.draw({I, H}, ops::fan_in_scale(H));
+    layer.w_down = weights.draw({H, I}, ops::fan_in_scale(I));
     if (is_sliding_layer(c, l))
       layer.window = c.sliding_window;
     w_->layers.push_back(std::move(layer));
   }
   w_->final_norm = ops::ones(H);
   // Scaled up so that the tiny random model has peaked distributions.
-  w_->lm_head = ops::init_weight({c.vocab_size, H}, next(), 4.0f * scale(H));
+  w_->lm_head = weights.draw({c.vocab_size, H}, 4.0f * ops::fan_in_scale(H));
   for (int64_t i = 0; i < hd / 2; ++i)
     w_->inv_freq.push_back(
         1.0f / std::pow(c.rope_theta,

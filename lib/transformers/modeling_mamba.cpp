@@ -45,31 +45,27 @@ MambaForCausalLM::MambaForCausalLM(ModelConfig config)
     throw ValueError("`rms_norm_eps` must be a finite non-negative float");
   const int64_t H = c.hidden_size, D = c.intermediate_size, N = c.state_size,
                 K = c.conv_kernel;
-  uint64_t seed = c.seed * 0x100000001B3ULL + 7;
-  auto next = [&seed] { return seed++; };
-  auto scale = [](int64_t fan_in) {
-    return 1.0f / std::sqrt(static_cast<float>(fan_in));
-  };
-  w_->embed = ops::init_weight({c.vocab_size, H}, next(), 1.0f);
+  ops::WeightSeeds weights(c.seed, /*salt=*/7);
+  w_->embed = weights.draw({c.vocab_size, H}, 1.0f);
   for (int64_t l = 0; l < c.num_hidden_layers; ++l) {
     Weights::Layer layer;
     layer.norm = ops::ones(H);
-    layer.w_in = ops::init_weight({D, H}, next(), scale(H));
-    layer.w_z = ops::init_weight({D, H}, next(), scale(H));
-    layer.conv_w = ops::init_weight({D, K}, next(), scale(K));
-    layer.conv_b = ops::init_weight({D}, next(), 0.1f);
-    layer.w_b = ops::init_weight({N, D}, next(), scale(D));
-    layer.w_c = ops::init_weight({N, D}, next(), scale(D));
+    layer.w_in = weights.draw({D, H}, ops::fan_in_scale(H));
+    layer.w_z = weights.draw({D, H}, ops::fan_in_scale(H));
+    layer.conv_w = weights.draw({D, K}, ops::fan_in_scale(K));
+    layer.conv_b = weights.draw({D}, 0.1f);
+    layer.w_b = weights.draw({N, D}, ops::fan_in_scale(D));
+    layer.w_c = weights.draw({N, D}, ops::fan_in_scale(D));
     // Decay in (0.5, 0.99): a stable recurrence.
-    layer.decay = ops::init_weight({D, N}, next(), 1.0f);
+    layer.decay = weights.draw({D, N}, 1.0f);
     for (float &a : layer.decay)
       a = 0.5f + 0.49f / (1.0f + std::exp(-a));
-    layer.d_skip = ops::init_weight({D}, next(), 0.5f);
-    layer.w_out = ops::init_weight({H, D}, next(), scale(D));
+    layer.d_skip = weights.draw({D}, 0.5f);
+    layer.w_out = weights.draw({H, D}, ops::fan_in_scale(D));
     w_->layers.push_back(std::move(layer));
   }
   w_->final_norm = ops::ones(H);
-  w_->lm_head = ops::init_weight({c.vocab_size, H}, next(), 4.0f * scale(H));
+  w_->lm_head = weights.draw({c.vocab_size, H}, 4.0f * ops::fan_in_scale(H));
 }
 
 MambaForCausalLM::~MambaForCausalLM() = default;

@@ -45,6 +45,26 @@ inline std::vector<float> init_weight(Shape shape, uint64_t seed, float scale) {
   return w;
 }
 
+/// A model's weights, drawn in a fixed order: each from the next seed of a
+/// sequence derived from the model's seed and a per-architecture salt, so a
+/// (config, seed) pair always gives the same model.
+class WeightSeeds {
+public:
+  WeightSeeds(uint64_t model_seed, uint64_t salt)
+      : next_(model_seed * 0x100000001B3ULL + salt) {}
+  std::vector<float> draw(Shape shape, float scale) {
+    return init_weight(std::move(shape), next_++, scale);
+  }
+
+private:
+  uint64_t next_;
+};
+
+/// 1/sqrt(fan_in): keeps a linear layer's outputs at unit scale.
+inline float fan_in_scale(int64_t fan_in) {
+  return 1.0f / std::sqrt(static_cast<float>(fan_in));
+}
+
 inline std::vector<float> ones(int64_t n) {
   return std::vector<float>(static_cast<std::size_t>(n), 1.0f);
 }
