@@ -35,6 +35,11 @@ config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 # Keep the output of the tools stable and uncoloured.
 config.environment["TERM"] = "dumb"
+# transformers-migrate's result cache is on by default: keep every suite's
+# runs inside the build tree, never in the user's ~/.cache (tests that check
+# caching pass their own --cache-dir).
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.tt_binary_dir, "test", "xdg-cache")
 for var in ("CLANG_TIDY_CONFIG", "CPATH", "CPLUS_INCLUDE_PATH"):
     config.environment.pop(var, None)
 
