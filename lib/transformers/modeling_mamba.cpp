@@ -196,13 +196,8 @@ Tensor MambaForCausalLM::run(const TokenIds &ids,
     }
   }
 
-  std::vector<float> logits(static_cast<std::size_t>(B * S * V));
-  for (int64_t r = 0; r < B * S; ++r) {
-    ops::rms_norm(x.data() + r * H, w_->final_norm, H, c.rms_norm_eps,
-                  h.data());
-    ops::linear(h.data(), w_->lm_head, H, V, logits.data() + r * V);
-  }
-  return Tensor::from_data({B, S, V}, std::move(logits));
+  return ops::lm_head_logits(x, w_->final_norm, w_->lm_head, B, S, H, V,
+                             c.rms_norm_eps);
 }
 
 } // namespace transformers

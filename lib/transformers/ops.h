@@ -35,6 +35,22 @@ inline void rms_norm(const float *in, const std::vector<float> &weight,
     out[i] = in[i] * inv * weight[i];
 }
 
+/// The language-model head shared by the models: final RMSNorm of each of
+/// the B*S hidden rows of `x` (row-major, width H), then the projection to
+/// V vocabulary logits, as a [B, S, V] tensor.
+inline Tensor lm_head_logits(const std::vector<float> &x,
+                             const std::vector<float> &final_norm,
+                             const std::vector<float> &lm_head, int64_t B,
+                             int64_t S, int64_t H, int64_t V, float eps) {
+  std::vector<float> h(static_cast<std::size_t>(H));
+  std::vector<float> logits(static_cast<std::size_t>(B * S * V));
+  for (int64_t r = 0; r < B * S; ++r) {
+    rms_norm(x.data() + r * H, final_norm, H, eps, h.data());
+    linear(h.data(), lm_head, H, V, logits.data() + r * V);
+  }
+  return Tensor::from_data({B, S, V}, std::move(logits));
+}
+
 inline float silu(float x) { return x / (1.0f + std::exp(-x)); }
 
 /// Deterministic weights: `randn(shape, seed) * scale`, flattened.
