@@ -12,6 +12,13 @@ include <transformers/transformers.h> directly, half through a shared project
 header (OUT/include/model_api.h), and each makes one legacy hand-off
 (model.forward / model.generate with a legacy tuple cache) next to already
 migrated code. OUT/build/compile_commands.json lists every TU.
+
+--light (for test/stress, where the point is the number of TUs, not their
+parse weight): the shared headers include only <cstddef>, and the library is
+a small stand-in written to OUT/include/transformers/cache_utils.h (the
+prefilter's library marker) with the same names and shapes (Tensor,
+PastKeyValues, a std::array of std::pair layers, GenerateKwargs,
+DynamicCache::from_legacy_cache); its TUs include <array> and <utility> only.
 """
 import argparse
 import json
@@ -48,6 +55,95 @@ template <class T> std::vector<T> sorted(std::vector<T> v) {{
   return v;
 }}
 }} // namespace proj{k}
+"""
+
+
+def light_header(k):
+    return f"""#pragma once
+#include <cstddef>
+
+namespace proj{k} {{
+struct Record {{
+  int id;
+  double weight;
+}};
+inline double total(const Record *rs, std::size_t n) {{
+  double t = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    t += rs[i].weight * rs[i].id;
+  return t;
+}}
+template <class T> T largest(const T *v, std::size_t n) {{
+  T m = v[0];
+  for (std::size_t i = 1; i < n; ++i)
+    m = v[i] > m ? v[i] : m;
+  return m;
+}}
+}} // namespace proj{k}
+"""
+
+
+def light_plain_code(i, k):
+    return f"""
+namespace tu{i} {{
+double work(const proj{k}::Record *rs, std::size_t n) {{
+  int ids[3] = {{3, {i % 7}, 2}};
+  return proj{k}::total(rs, n) + proj{k}::largest(ids, 3);
+}}
+}} // namespace tu{i}
+"""
+
+
+# A stand-in for the reference library with the names and type shapes the
+# checks look for, cheap to parse.
+LIGHT_LIBRARY = """#pragma once
+#include <array>
+#include <utility>
+
+namespace transformers {
+struct Tensor {
+  float value = 0;
+};
+using LegacyLayer = std::pair<Tensor, Tensor>;
+using LegacyCache = std::array<LegacyLayer, 2>;
+struct Cache {
+  virtual ~Cache() = default;
+};
+struct DynamicCache : Cache {
+  template <class L> static DynamicCache *from_legacy_cache(const L &) {
+    return nullptr;
+  }
+};
+class PastKeyValues {
+public:
+  PastKeyValues() = default;
+  PastKeyValues(Cache *C) : C(C) {}
+  PastKeyValues(const LegacyCache &) {}
+
+private:
+  Cache *C = nullptr;
+};
+struct GenerateKwargs {
+  PastKeyValues past_key_values;
+};
+struct Model {
+  int forward(int ids, PastKeyValues past_key_values = {}) const;
+  int generate(int ids, GenerateKwargs kwargs = {}) const;
+};
+} // namespace transformers
+"""
+
+
+def light_library_code(i):
+    return "#include <transformers/cache_utils.h>", f"""
+namespace tu{i} {{
+int answer(const transformers::Model &model,
+           const transformers::LegacyCache &legacy) {{
+  transformers::DynamicCache cache;
+  int peek = model.forward({i}, &cache);
+  return peek + model.generate({i}, {{.past_key_values = legacy}});
+}}
+}} // namespace tu{i}
 """
 
 
@@ -92,6 +188,9 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "include"))
     ap.add_argument("--headers", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--light", action="store_true",
+                    help="cheap TUs: no STL-heavy headers, a stand-in "
+                    "library (for test/stress)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     out = os.path.abspath(a.out)
@@ -100,19 +199,31 @@ def main():
         os.makedirs(os.path.join(out, d), exist_ok=True)
     for k in range(a.headers):
         with open(os.path.join(out, "include", f"common_{k}.h"), "w") as fh:
-            fh.write(common_header(k, rng))
+            fh.write(light_header(k) if a.light else common_header(k, rng))
+    if a.light:
+        os.makedirs(os.path.join(out, "include", "transformers"),
+                    exist_ok=True)
+        with open(os.path.join(out, "include", "transformers",
+                               "cache_utils.h"), "w") as fh:
+            fh.write(LIGHT_LIBRARY)
     with open(os.path.join(out, "include", "model_api.h"), "w") as fh:
-        fh.write("#pragma once\n#include <vector>\n"
-                 "#include <transformers/transformers.h>\n")
+        fh.write("#pragma once\n" + (
+            "#include <transformers/cache_utils.h>\n" if a.light else
+            "#include <vector>\n#include <transformers/transformers.h>\n"))
     n_lib = round(a.tus * a.share / 100.0)
     lib_tus = set(rng.sample(range(a.tus), n_lib))
     entries = []
     for i in range(a.tus):
         k1, k2 = rng.sample(range(a.headers), 2)
         text = f'#include "common_{k1}.h"\n#include "common_{k2}.h"\n'
-        body = plain_code(i, k1)
+        body = light_plain_code(i, k1) if a.light else plain_code(i, k1)
         if i in lib_tus:
-            lib_inc, lib_body = library_code(i, direct=(i % 2 == 0))
+            if a.light:
+                lib_inc, lib_body = light_library_code(i)
+                if i % 2:
+                    lib_inc = '#include "model_api.h"'
+            else:
+                lib_inc, lib_body = library_code(i, direct=(i % 2 == 0))
             text += lib_inc + "\n"
             body += lib_body
         path = os.path.join(out, "src", f"tu_{i}.cpp")
@@ -121,8 +232,9 @@ def main():
         entries.append({
             "directory": os.path.join(out, "build"),
             "file": path,
-            "arguments": ["clang++", "-std=c++20", "-I" + inc,
-                          "-I" + os.path.join(out, "include"), "-c", path,
+            "arguments": ["clang++", "-std=c++20"] +
+                         ([] if a.light else ["-I" + inc]) +
+                         ["-I" + os.path.join(out, "include"), "-c", path,
                           "-o", f"tu_{i}.o"],
         })
     with open(os.path.join(out, "build", "compile_commands.json"), "w") as fh:

@@ -2,6 +2,7 @@
 # bench/run.sh: the contestants of issue 5, side by side on one corpus and -j.
 #
 #   bench/run.sh [--build DIR] [--tus N] [--share P] [-j J] [--out DIR]
+#                [--j1-tus K]
 #
 # Generates a corpus (bench/gen_corpus.py), then runs, each with -j J:
 #   syntax       clang++-19 -fsyntax-only over every TU (the parse limit)
@@ -11,9 +12,12 @@
 #                analysis: every TU parsed)
 #   mig-cold     transformers-migrate, prefilter on, empty cache
 #   mig-warm     transformers-migrate again on the unchanged tree
-# and prints wall time, CPU time (user+sys), peak RSS of the largest process
-# (/usr/bin/time %M), the ratios of issue 5, and checks that every
-# transformers contestant reports the same findings. Not part of the tests.
+#   mig-j1       mig-full at -j1 over the first K TUs (default: all): the
+#                peak RSS of one worker, and the -jJ speed-up
+# and prints, as markdown, wall time, CPU time (user+sys), peak RSS (GNU
+# time %M: the largest single process of a process tree), the ratios of
+# issue 5 with their goals and PASS/FAIL, and checks that every transformers
+# contestant reports the same findings. Not part of the tests.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +26,7 @@ build="$root/build"
 tus=60
 share=100
 jobs=$(nproc)
+j1tus=
 out=$(mktemp -d /tmp/tt-bench.XXXXXX)
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -30,9 +35,11 @@ while [ $# -gt 0 ]; do
   --share) share=$2; shift 2 ;;
   -j) jobs=$2; shift 2 ;;
   --out) out=$2; mkdir -p "$out"; shift 2 ;;
-  *) echo "usage: $0 [--build DIR] [--tus N] [--share P] [-j J] [--out DIR]" >&2; exit 2 ;;
+  --j1-tus) j1tus=$2; shift 2 ;;
+  *) echo "usage: $0 [--build DIR] [--tus N] [--share P] [-j J] [--out DIR] [--j1-tus K]" >&2; exit 2 ;;
   esac
 done
+j1tus=${j1tus:-$tus}
 
 if [ ! -x /usr/bin/time ]; then
   # GNU time for wall/CPU/peak RSS of a whole process tree.
@@ -53,20 +60,27 @@ db="$corpus/build"
 cache="$out/cache"
 rm -rf "$cache"
 
-# One clang++ command per TU, compile flags from the database.
-python3 - "$db/compile_commands.json" > "$out/syntax.cmds" <<'PY'
+# One clang++ command per TU, compile flags from the database; the first
+# K files for the -j1 run.
+python3 - "$db/compile_commands.json" "$j1tus" "$out/j1.files" \
+  > "$out/syntax.cmds" <<'PY'
 import json, shlex, sys
-for e in json.load(open(sys.argv[1])):
+entries = json.load(open(sys.argv[1]))
+for e in entries:
     a = e["arguments"][1:]
     i = a.index("-c"); del a[i]          # -c FILE -> FILE
     i = a.index("-o"); del a[i:i + 2]    # drop -o OBJ
     print(shlex.join(["clang++-19", "-fsyntax-only"] + a))
+with open(sys.argv[3], "w") as fh:
+    for e in entries[:int(sys.argv[2])]:
+        print(e["file"], file=fh)
 PY
 
 results="$out/results.txt"
 : > "$results"
 measure() { # name command...
   local name=$1; shift
+  echo "running $name" >&2
   /usr/bin/time -f "%e %U %S %M" -o "$out/$name.time" "$@" \
     > "$out/$name.out" 2> "$out/$name.err" || true
   read -r wall user sys rss < <(tail -n1 "$out/$name.time")
@@ -84,12 +98,17 @@ measure mig-cold "$migrate" -p "$db" -j "$jobs" --quiet --header-filter='.*' \
   --cache-dir="$cache"
 measure mig-warm "$migrate" -p "$db" -j "$jobs" --quiet --header-filter='.*' \
   --cache-dir="$cache"
+if [ "$j1tus" -gt 0 ]; then
+  mapfile -t j1files < "$out/j1.files"
+  measure mig-j1 "$migrate" -p "$db" -j 1 --quiet --header-filter='.*' \
+    --no-prefilter --no-cache "${j1files[@]}"
+fi
 
 # Same findings: file:line:col and check, de-duplicated (run-clang-tidy
 # repeats a header's finding once per TU).
 findings() {
-  grep -Eo '^/[^ ]+:[0-9]+:[0-9]+: warning: .*\[transformers-[a-z-]+\]' \
-    "$out/$1.out" | sed -E 's/: warning: .*\[/ [/' | sort -u
+  { grep -Eo '^/[^ ]+:[0-9]+:[0-9]+: warning: .*\[transformers-[a-z-]+\]' \
+    "$out/$1.out" || true; } | sed -E 's/: warning: .*\[/ [/' | sort -u
 }
 findings tidy-ours > "$out/tidy-ours.findings"
 same=yes
@@ -102,27 +121,54 @@ for c in mig-full mig-cold mig-warm; do
 done
 nfind=$(wc -l < "$out/tidy-ours.findings")
 
-python3 - "$results" "$tus" "$share" "$jobs" "$nfind" "$same" <<'PY'
+python3 - "$results" "$tus" "$share" "$jobs" "$nfind" "$same" "$j1tus" <<'PY'
 import sys
 rows = {}
 for line in open(sys.argv[1]):
     n, w, c, m = line.split()
     rows[n] = (float(w), float(c), int(m))
-tus, share, jobs, nfind, same = sys.argv[2:]
-print(f"corpus: {tus} TUs, P={share}%, -j{jobs}; {nfind} distinct findings; "
-      f"same findings everywhere: {same}")
-print(f"{'contestant':<12} {'wall s':>8} {'cpu s':>8} {'peak RSS MB':>12}")
+tus, share, jobs, nfind, same, j1tus = sys.argv[2:]
+share = float(share)
+print(f"Corpus: {tus} TUs, P={share:g}%, -j{jobs}; {nfind} distinct findings; "
+      f"same findings in every transformers contestant: **{same}**.\n")
+print("| contestant | wall s | CPU s | peak RSS MB |")
+print("|---|---:|---:|---:|")
 for n, (w, c, m) in rows.items():
-    print(f"{n:<12} {w:8.2f} {c:8.2f} {m / 1024:12.1f}")
-def r(a, b, i=0):
+    note = f" (-j1, {j1tus} TUs)" if n == "mig-j1" else ""
+    if n.startswith("mig-") and n != "mig-j1":
+        note = f" (one process, {jobs} workers)"
+    print(f"| {n}{note} | {w:.2f} | {c:.2f} | {m / 1024:.0f} |")
+
+def r(a, b, i):
     return rows[a][i] / rows[b][i] if rows[b][i] else float("inf")
-print("ratios (wall):")
-print(f"  mig-full / syntax      {r('mig-full', 'syntax'):6.2f}  (goal <= 1.10 at P=100%)")
-print(f"  mig-full / tidy-ours   {r('mig-full', 'tidy-ours'):6.2f}  (goal <= 0.90)")
-print(f"  tidy-ours / tidy-cheap {r('tidy-ours', 'tidy-cheap'):6.2f}  (goal <= 1.03)")
-print(f"  tidy-ours / mig-cold   {r('tidy-ours', 'mig-cold'):6.2f}  (goal >= 5 at P=10%)")
-print(f"  mig-cold / mig-warm    {r('mig-cold', 'mig-warm'):6.2f}  (goal >= 20)")
-print(f"  peak RSS mig-full / syntax {r('mig-full', 'syntax', 2):6.2f}  "
-      "(whole tool process, all workers, vs one clang)")
+
+# (label, goal, a, b, compare, applies) -- wall and CPU ratios of a / b.
+goals = [
+    ("mig-full / syntax (lean full analysis)", "<= 1.10",
+     "mig-full", "syntax", lambda x: x <= 1.10, True),
+    ("mig-cold / tidy-ours (default cold run)", "<= 0.90",
+     "mig-cold", "tidy-ours", lambda x: x <= 0.90, True),
+    ("tidy-ours / tidy-cheap (matcher overhead)", "<= 1.03",
+     "tidy-ours", "tidy-cheap", lambda x: x <= 1.03, True),
+    ("tidy-ours / mig-cold (prefilter)", ">= 5 at P<=10%",
+     "tidy-ours", "mig-cold", lambda x: x >= 5, share <= 10),
+    ("mig-cold / mig-warm (result cache)", ">= 20",
+     "mig-cold", "mig-warm", lambda x: x >= 20, True),
+]
+print("\n| ratio | goal | wall | CPU | verdict (wall) |")
+print("|---|---|---:|---:|---|")
+for label, goal, a, b, ok, applies in goals:
+    w, c = r(a, b, 0), r(a, b, 1)
+    verdict = ("PASS" if ok(w) else "**FAIL**") if applies else "n/a at this P"
+    print(f"| {label} | {goal} | {w:.2f} | {c:.2f} | {verdict} |")
+# Peak RSS per worker: the -j1 run is one worker; clang / clang-tidy are one
+# process per TU. (The -jJ process holds J workers; its RSS is shown above.)
+if "mig-j1" in rows:
+    x = r("mig-j1", "syntax", 2)
+    print(f"| peak RSS per worker: mig-j1 / syntax | <= 1.20 | {x:.2f} | | "
+          f"{'PASS' if x <= 1.20 else '**FAIL**'} |")
+    s = rows["mig-j1"][0] * int(tus) / int(j1tus) / rows["mig-full"][0]
+    print(f"\nSpeed-up of mig-full at -j{jobs} over -j1 (wall, -j1 scaled "
+          f"to {tus} TUs): {s:.2f}x")
 PY
 echo "raw outputs: $out" >&2

@@ -31,6 +31,14 @@ namespace transformers_tidy {
 
 namespace {
 
+/// Whether \p S is in a template instantiation. Asked in check() only for
+/// the matches that become findings, not in the matcher: the ancestor walk
+/// builds the ASTContext's parent map, a traversal of the whole TU, which a
+/// matcher would force on every TU with a mere candidate.
+bool isInInstantiation(const Stmt &S, ASTContext &Ctx) {
+  return !match(stmt(isInTemplateInstantiation()), S, Ctx).empty();
+}
+
 constexpr llvm::StringLiteral CacheImplementationField = "cache_implementation";
 
 enum class ValueState { Set, Reset, Unknown };
@@ -295,8 +303,7 @@ CacheImplementationConflictAnalysis::~CacheImplementationConflictAnalysis() =
 void CacheImplementationConflictAnalysis::registerMatchers(
     MatchFinder &Finder, MatchFinder::MatchCallback *Callback) {
   Finder.addMatcher(
-      callExpr(callee(functionDecl(hasName("generate")).bind("fn")),
-               optionally(stmt(isInTemplateInstantiation()).bind("inst")))
+      callExpr(callee(functionDecl(hasName("generate")).bind("fn")))
           .bind("call"),
       Callback);
 }
@@ -407,7 +414,7 @@ void CacheImplementationConflictAnalysis::check(
   }
 
   S->SM = &SM;
-  const bool InInstantiation = Result.Nodes.getNodeAs<Stmt>("inst") != nullptr;
+  const bool InInstantiation = isInInstantiation(*Call, Ctx);
   for (const CacheArg &C : Caches) {
     SourceRange R = C.Cache->getSourceRange();
     if (Opts.IgnoreMacros && !macroBodyOrigin(C.Cache, SM, LO).empty())

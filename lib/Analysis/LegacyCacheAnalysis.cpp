@@ -25,6 +25,14 @@ using namespace clang::ast_matchers;
 
 namespace transformers_tidy {
 
+/// Whether \p S is in a template instantiation. Asked in check() only for
+/// the matches that become findings, not in the matcher: the ancestor walk
+/// builds the ASTContext's parent map, a traversal of the whole TU, which a
+/// matcher would force on every TU with a mere candidate.
+static bool isInInstantiation(const Stmt &S, ASTContext &Ctx) {
+  return !match(stmt(isInTemplateInstantiation()), S, Ctx).empty();
+}
+
 struct LegacyCacheAnalysis::State {
   FindingBuffer Findings;
   IncludeFixer Includes;
@@ -50,8 +58,7 @@ void LegacyCacheAnalysis::registerMatchers(
           unless(argumentCountIs(0)),
           hasDeclaration(cxxConstructorDecl(
               unless(isCopyConstructor()), unless(isMoveConstructor()),
-              ofClass(cxxRecordDecl(hasAnyName(Sinks)).bind("sinkType")))),
-          optionally(stmt(isInTemplateInstantiation()).bind("inst")))
+              ofClass(cxxRecordDecl(hasAnyName(Sinks)).bind("sinkType")))))
           .bind("sink"),
       Callback);
 }
@@ -91,7 +98,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
   S->SM = &SM;
-  const bool InInstantiation = Result.Nodes.getNodeAs<Stmt>("inst") != nullptr;
+  const bool InInstantiation = isInInstantiation(*Sink, Ctx);
 
   const std::string *SinkSpelling = matchingName(SinkType, Opts.SinkTypes);
   std::string Fallback = SinkSpelling ? withoutGlobalPrefix(*SinkSpelling).str()

@@ -140,8 +140,7 @@ private:
 };
 
 /// Per-TU state: analyses, filters, conversion of findings to records.
-class TUAnalyser : public transformers_tidy::FindingConsumer,
-                   public MatchFinder::MatchCallback {
+class TUAnalyser : public transformers_tidy::FindingConsumer {
 public:
   TUAnalyser(const FileConfig &Config, TUResult &Result)
       : Config(Config), Result(Result) {
@@ -152,24 +151,33 @@ public:
       HeaderFilter = std::make_unique<llvm::Regex>(Config.HeaderFilter);
   }
 
-  void run(const MatchFinder::MatchResult &R) override { Current->check(R); }
-
   void analyse(ASTContext &Ctx) {
     SM = &Ctx.getSourceManager();
     LangOpts = &Ctx.getLangOpts();
     NoLintFilter NoLint(Ctx.getSourceManager());
     this->NoLint = &NoLint;
+    // One finder, hence one traversal of the AST, for all analyses (as in
+    // clang-tidy); each analysis' matches reach it through its own router.
+    MatchFinder Finder;
+    std::vector<std::unique_ptr<Router>> Routers;
+    std::vector<transformers_tidy::Analysis *> Active;
     for (auto &A : Analyses) {
       if (!A->isLanguageSupported(Ctx.getLangOpts()))
         continue;
-      // One finder per analysis: every match is routed to its owner.
-      MatchFinder Finder;
-      Current = A.get();
+      Routers.push_back(std::make_unique<Router>(*A));
+      Active.push_back(A.get());
       A->onStartOfTranslationUnit();
-      A->registerMatchers(Finder, this);
-      Finder.matchAST(Ctx);
-      A->onEndOfTranslationUnit(*this);
+      A->registerMatchers(Finder, Routers.back().get());
     }
+    if (!Active.empty()) {
+      restrictToUserCode(Ctx);
+      Finder.matchAST(Ctx);
+      Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+    }
+    // Findings are buffered per analysis; emitting them in analysis order
+    // keeps the output order of one finder per analysis.
+    for (transformers_tidy::Analysis *A : Active)
+      A->onEndOfTranslationUnit(*this);
     for (const tooling::Diagnostic &E : NoLint.takeErrors()) {
       Record R;
       R.Check = E.DiagnosticName;
@@ -245,6 +253,44 @@ public:
   }
 
 private:
+  /// Delivers the matches of one analysis' matchers to that analysis.
+  class Router : public MatchFinder::MatchCallback {
+  public:
+    explicit Router(transformers_tidy::Analysis &A) : A(A) {}
+    void run(const MatchFinder::MatchResult &R) override { A.check(R); }
+
+  private:
+    transformers_tidy::Analysis &A;
+  };
+
+  /// Unless system headers are reported, traverses only the top-level
+  /// declarations outside system headers (the STL's templates and their
+  /// instantiations are most of a typical AST). Sound: every node below a
+  /// top-level declaration is written in that declaration's file, in a file
+  /// it includes (which clang makes a system header too), or is an
+  /// instantiation of a template of it; a finding found there is located
+  /// (with all its notes, which the analyses place in the same function) in
+  /// a system header, which consume() drops anyway. Parent walks of the
+  /// analyses stay within their enclosing function. Newer clang-tidy skips
+  /// system headers' declarations the same way (llvm-project PR 151035).
+  void restrictToUserCode(ASTContext &Ctx) {
+    if (Config.SystemHeaders)
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    bool Skipped = false;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      SourceLocation L = D->getLocation();
+      if (L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L))) {
+        Skipped = true;
+        continue;
+      }
+      Scope.push_back(D);
+    }
+    if (Skipped)
+      Ctx.setTraversalScope(Scope);
+  }
+
   /// clang-tidy's rule: a diagnostic is shown when it (or one of its notes)
   /// is in the main file or in a header matching --header-filter; never in
   /// a system header unless SystemHeaders is set.
@@ -274,7 +320,6 @@ private:
   const FileConfig &Config;
   TUResult &Result;
   std::vector<std::unique_ptr<transformers_tidy::Analysis>> Analyses;
-  transformers_tidy::Analysis *Current = nullptr;
   std::unique_ptr<llvm::Regex> HeaderFilter;
   NoLintFilter *NoLint = nullptr;
   const SourceManager *SM = nullptr;
