@@ -1,0 +1,10 @@
+#include "shared.h"
+#include <transformers/cache_utils.h>
+
+transformers::GenerateOutput
+continue_generation(const transformers::LlamaForCausalLM &model,
+                    const transformers::TokenIds &ids,
+                    const transformers::LegacyCache &legacy) {
+  (void)resume_step(model, legacy);
+  return model.generate(ids, {}, {.past_key_values = transformers::DynamicCache::from_legacy_cache(legacy)});
+}
