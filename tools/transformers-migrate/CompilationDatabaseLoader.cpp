@@ -1,6 +1,7 @@
 //===- CompilationDatabaseLoader.cpp --------------------------------------===//
 
 #include "CompilationDatabaseLoader.h"
+#include "transformers-tidy/LLVMCompat.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -23,7 +24,7 @@ static std::string absolute(llvm::StringRef Path, llvm::StringRef Base = "") {
     if (Base.empty())
       llvm::sys::fs::make_absolute(P);
     else
-      llvm::sys::fs::make_absolute(Base, P);
+      transformers_tidy::compat::makeAbsolute(Base, P);
   }
   llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
   return std::string(P);

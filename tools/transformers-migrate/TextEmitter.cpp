@@ -24,9 +24,9 @@ namespace {
 class Reporter {
 public:
   Reporter(llvm::raw_ostream &OS, bool Color)
-      : Files((FileSystemOptions())), DiagOpts(new DiagnosticOptions()),
-        Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
-        Diags(new DiagnosticIDs(), &*DiagOpts, Printer), SM(Diags, Files) {
+      : Files((FileSystemOptions())),
+        Printer(new TextDiagnosticPrinter(OS, DiagOpts.arg())),
+        Diags(new DiagnosticIDs(), DiagOpts.arg(), Printer), SM(Diags, Files) {
     DiagOpts->ShowColors = Color;
     Diags.setSourceManager(&SM);
     Printer->BeginSourceFile(LangOpts, nullptr);
@@ -94,7 +94,7 @@ public:
 private:
   FileManager Files;
   LangOptions LangOpts;
-  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  transformers_tidy::compat::OwnedDiagnosticOptions DiagOpts;
   TextDiagnosticPrinter *Printer;
   DiagnosticsEngine Diags;
   SourceManager SM;
