@@ -44,6 +44,18 @@ set(TT_HAVE_LLVM ON)
 set(TT_LLVM_BINDIR "${LLVM_TOOLS_BINARY_DIR}")
 message(STATUS "Using LLVM ${LLVM_PACKAGE_VERSION} from ${LLVM_DIR}")
 
+# Debian builds clang-tidy-<N> with clang++-<N>; compiling the plugin with
+# another Clang major usually works but is not what the tests cover.
+if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  string(REGEX MATCH "^[0-9]+" _tt_cxx_major "${CMAKE_CXX_COMPILER_VERSION}")
+  if(NOT _tt_cxx_major STREQUAL TT_LLVM_MAJOR)
+    message(WARNING "Building against LLVM ${TT_LLVM_MAJOR} with Clang "
+      "${CMAKE_CXX_COMPILER_VERSION}: use -DCMAKE_CXX_COMPILER=clang++-"
+      "${TT_LLVM_MAJOR}, the compiler clang-tidy-${TT_LLVM_MAJOR} is built "
+      "with (docs/llvm-versions.md)")
+  endif()
+endif()
+
 # Compile flags every clang-facing target must share with the LLVM build, so
 # the plugin agrees with the clang-tidy binary that loads it.
 add_library(tt_llvm_flags INTERFACE)

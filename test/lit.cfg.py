@@ -17,8 +17,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
 # Inputs/ hold headers and fixtures used by tests, utils/ the harness,
 # unit/ the GoogleTest sources (run by ctest, not lit).
-config.excludes = ["Inputs", "utils", "unit", "CMakeLists.txt",
-                   "lit.cfg.py", "lit.site.cfg.py.in", "README.md"]
+# A set, as lit 22 makes it before loading lit.local.cfg files (lit 19 keeps
+# the list): add to it with config.excludes.add(...) under either lit.
+config.excludes = {"Inputs", "utils", "unit", "CMakeLists.txt",
+                   "lit.cfg.py", "lit.site.cfg.py.in", "README.md"}
 
 if not hasattr(config, "tt_source_dir"):
     lit_config.fatal(
@@ -70,6 +72,51 @@ if not m or m.group(1) != config.llvm_major:
                         config.llvm_major))
 config.available_features.add("clang-tidy-%s" % config.llvm_major)
 
+
+
+def llvm_major_of(clang_tidy_path):
+    """The LLVM major of a clang-tidy binary, or None."""
+    try:
+        out = subprocess.run([clang_tidy_path, "--version"], capture_output=True,
+                             text=True, check=False).stdout
+    except OSError:
+        return None
+    found = re.search(r"LLVM version (\d+)\.", out)
+    return found.group(1) if found else None
+
+
+# The plugin-version tests load this build's plugin into a clang-tidy of
+# another supported major (the one installed, or `--param other_clang_tidy=`),
+# and another build's plugin (`-DTT_OTHER_PLUGIN=` or the environment
+# variable TT_OTHER_PLUGIN) into this build's clang-tidy.
+SUPPORTED_MAJORS = ("19", "22")
+other_tidy_candidates = [lit_config.params.get("other_clang_tidy")] + [
+    "/usr/lib/llvm-%s/bin/clang-tidy" % m
+    for m in SUPPORTED_MAJORS if m != config.llvm_major]
+other_tidy, other_major = None, None
+for candidate in filter(None, other_tidy_candidates):
+    major = llvm_major_of(candidate)
+    if major and major != config.llvm_major:
+        other_tidy, other_major = candidate, major
+        break
+if other_tidy:
+    config.available_features.add("other-clang-tidy")
+
+other_plugin = (os.environ.get("TT_OTHER_PLUGIN") or
+                getattr(config, "tt_other_plugin", "") or "")
+other_plugin_major = None
+if other_plugin and os.path.isfile(other_plugin):
+    # The real module next to the shim names the major it was built for.
+    for name in sorted(os.listdir(os.path.dirname(other_plugin))):
+        found = re.match(r"TransformersTidyModule-llvm(\d+)\.so$", name)
+        if found and found.group(1) != config.llvm_major:
+            other_plugin_major = found.group(1)
+    if other_plugin_major:
+        config.available_features.add("other-plugin")
+    else:
+        lit_config.warning("TT_OTHER_PLUGIN=%s is not a plugin built for "
+                           "another LLVM major: ignored" % other_plugin)
+
 include_dir = os.path.join(config.tt_source_dir, "include")
 harness = os.path.join(config.tt_source_dir, "test", "utils", "check_clang_tidy.py")
 plugin = config.tidy_plugin
@@ -92,6 +139,11 @@ check_clang_tidy = " ".join([
 # must not eat the prefix of %clang_tidy_*.
 config.substitutions.extend([
     ("%check_clang_tidy", check_clang_tidy),
+    ("%other_plugin_major", other_plugin_major or "(none)"),
+    ("%other_plugin", quote(other_plugin or "(none)")),
+    ("%other_clang_tidy", quote(other_tidy or "(none)")),
+    ("%other_major", other_major or "(none)"),
+    ("%llvm_major", config.llvm_major),
     ("%clang_tidy", quote(clang_tidy)),
     ("%clangxx", quote(clangxx)),
     ("%FileCheck", quote(filecheck)),

@@ -1,16 +1,18 @@
 //===- TransformersTidyModule.cpp - The `transformers` clang-tidy module --===//
 //
-// Loaded with `clang-tidy -load TransformersTidyModule.so`. The plugin links
-// no LLVM/Clang libraries: every symbol comes from the loading clang-tidy,
-// and it is linked with -z now so that a clang-tidy of another major version
-// refuses to load it instead of failing later.
+// Built as TransformersTidyModule-llvm<N>.so and loaded by the shim
+// TransformersTidyModule.so (VersionShim.cpp) only into clang-tidy <N>. It
+// links no LLVM/Clang libraries: every symbol comes from the loading
+// clang-tidy, and it is linked with -z now so that a clang-tidy of another
+// major version loading it directly refuses it instead of failing later.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CacheImplementationConflictCheck.h"
 #include "LegacyCacheCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "transformers-tidy/LLVMCompat.h"
+#include TT_CLANG_TIDY_MODULE_REGISTRY_H
 
 using namespace clang::tidy;
 

@@ -204,6 +204,13 @@ def run_one_standard(args, std, original, cleaned, prefixes):
              "another clang-tidy version, or unresolved symbols):\n%s"
              % (header, args.clang_tidy,
                 "\n".join(output.splitlines()[:3])))
+    # TransformersTidyModule.so's shim says in one line why it loaded no
+    # checks (another clang-tidy major, module missing or not loadable).
+    refusals = [line for line in output.splitlines()
+                if line.startswith("transformers-tidy: ")]
+    if refusals:
+        fail("%sthe plugin loaded no checks into %s:\n%s"
+             % (header, args.clang_tidy, refusals[0]))
     if "Error: no checks enabled" in output:
         fail("%sno check matches '%s': is it registered by the plugin?"
              % (header, args.check_name))

@@ -38,7 +38,7 @@ public:
 NoLintFilter::NoLintFilter(clang::SourceManager &SM)
     : Client(std::make_unique<Consumer>()) {
   Diags = std::make_unique<clang::DiagnosticsEngine>(
-      new clang::DiagnosticIDs(), new clang::DiagnosticOptions(), Client.get(),
+      new clang::DiagnosticIDs(), DiagOpts.arg(), Client.get(),
       /*ShouldOwnClient=*/false);
   Diags->setSourceManager(&SM);
 }

@@ -10,6 +10,7 @@
 #ifndef TRANSFORMERS_MIGRATE_NOLINTFILTER_H
 #define TRANSFORMERS_MIGRATE_NOLINTFILTER_H
 
+#include "transformers-tidy/LLVMCompat.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "clang/Tooling/Core/Diagnostic.h"
@@ -37,6 +38,7 @@ public:
 private:
   class Consumer;
   std::unique_ptr<Consumer> Client;
+  transformers_tidy::compat::OwnedDiagnosticOptions DiagOpts;
   std::unique_ptr<clang::DiagnosticsEngine> Diags;
 };
 

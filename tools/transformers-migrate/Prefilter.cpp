@@ -9,9 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "FastPath.h"
+#include "transformers-tidy/LLVMCompat.h"
 #include "clang/Basic/DiagnosticOptions.h"
-#include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
-#include "clang/Tooling/DependencyScanning/DependencyScanningWorker.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -19,7 +18,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
-using namespace clang::tooling::dependencies;
+using namespace transformers_tidy::compat::deps;
 
 namespace tmigrate {
 
@@ -37,7 +36,7 @@ namespace {
 /// Collects the files the scanned TU reads. Module dependencies make the
 /// file list incomplete (a module's headers are not listed): refuse to
 /// decide then.
-class FileCollector : public DependencyConsumer {
+class FileCollector : public transformers_tidy::compat::DependencyConsumer {
 public:
   std::vector<std::string> &Files;
   bool SawModules = false;
@@ -55,9 +54,11 @@ public:
   void handleContextHash(std::string) override {}
 };
 
-class NoModuleOutputs : public DependencyActionController {
+class NoModuleOutputs
+    : public transformers_tidy::compat::DependencyActionController {
 public:
-  std::string lookupModuleOutput(const ModuleID &, ModuleOutputKind) override {
+  std::string lookupModuleOutputFor(const ModuleID &,
+                                    ModuleOutputKind) override {
     return "";
   }
 };
@@ -98,8 +99,8 @@ bool FastPath::scan(const std::vector<std::string> &CommandLine,
   FileCollector Collector(Out);
   NoModuleOutputs Controller;
   IgnoringDiagConsumer Diags;
-  bool Ok = Worker.computeDependencies(Directory, CommandLine, Collector,
-                                       Controller, Diags);
+  bool Ok = transformers_tidy::compat::computeDependencies(
+      Worker, Directory, CommandLine, Collector, Controller, Diags);
   return Ok && !Collector.SawModules && !Out.empty();
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emitters.h"
+#include "transformers-tidy/LLVMCompat.h"
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"

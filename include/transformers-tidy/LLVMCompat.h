@@ -1,0 +1,152 @@
+//===- LLVMCompat.h - The one place LLVM 19 and LLVM 22 differ --*- C++ -*-===//
+//
+// transformers-tidy builds against LLVM 19 and LLVM 22 (-DLLVM_VERSION=19|22,
+// docs/llvm-versions.md). Every API difference between the supported majors
+// is bridged here, keyed on LLVM_VERSION_MAJOR of the LLVM being compiled
+// against; the rest of the code uses these names and never tests the
+// version itself. A threshold is the first *supported* major with the new
+// API (some changes landed in LLVM 20 or 21, which are not built here).
+//
+// It includes no clang-tidy header, so the analysis core may use it too;
+// clang-tidy headers are named through macros for #include.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_TIDY_LLVMCOMPAT_H
+#define TRANSFORMERS_TIDY_LLVMCOMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+
+#if LLVM_VERSION_MAJOR < 19
+#error "transformers-tidy needs LLVM 19 or newer (see docs/llvm-versions.md)"
+#endif
+
+#include "clang/Basic/DiagnosticOptions.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+// clang's dependency scanner moved out of Tooling in LLVM 22
+// (clang/DependencyScanning/, namespace clang::dependencies).
+#if LLVM_VERSION_MAJOR >= 22
+#include "clang/DependencyScanning/DependencyScanningService.h"
+#include "clang/DependencyScanning/DependencyScanningWorker.h"
+#include "clang/Tooling/DependencyScanningTool.h"
+#else
+#include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningWorker.h"
+#endif
+
+// The header declaring clang::tidy::ClangTidyModuleRegistry. LLVM 22 moved
+// it into ClangTidyModule.h and left ClangTidyModuleRegistry.h as a stub
+// that #warns (and is removed in LLVM 24).
+//   #include TT_CLANG_TIDY_MODULE_REGISTRY_H
+#if LLVM_VERSION_MAJOR >= 22
+#define TT_CLANG_TIDY_MODULE_REGISTRY_H "clang-tidy/ClangTidyModule.h"
+#else
+#define TT_CLANG_TIDY_MODULE_REGISTRY_H "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
+
+namespace transformers_tidy::compat {
+
+/// Makes the relative path Path absolute against the directory Base.
+/// LLVM 22 moved this from llvm::sys::fs::make_absolute(Base, Path) to
+/// llvm::sys::path::make_absolute (sys::fs keeps only the overload that
+/// uses the current directory).
+inline void makeAbsolute(const llvm::Twine &Base,
+                         llvm::SmallVectorImpl<char> &Path) {
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::sys::path::make_absolute(Base, Path);
+#else
+  llvm::sys::fs::make_absolute(Base, Path);
+#endif
+}
+
+/// Owns the DiagnosticOptions of a DiagnosticsEngine / TextDiagnosticPrinter
+/// and hands them over as this LLVM's constructors take them (arg()). In
+/// LLVM 22 they are a plain object passed by reference that the caller keeps
+/// alive; before, they were reference-counted and passed by pointer (the
+/// engine retained them). Declare the owner before the objects using it.
+class OwnedDiagnosticOptions {
+public:
+  OwnedDiagnosticOptions() : Opts(new clang::DiagnosticOptions()) {}
+  clang::DiagnosticOptions *operator->() { return &*Opts; }
+  clang::DiagnosticOptions &operator*() { return *Opts; }
+#if LLVM_VERSION_MAJOR >= 22
+  clang::DiagnosticOptions &arg() { return *Opts; }
+
+private:
+  std::unique_ptr<clang::DiagnosticOptions> Opts;
+#else
+  clang::DiagnosticOptions *arg() { return Opts.get(); }
+
+private:
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Opts;
+#endif
+};
+
+/// clang's dependency-scanning namespace.
+#if LLVM_VERSION_MAJOR >= 22
+namespace deps = clang::dependencies;
+#else
+namespace deps = clang::tooling::dependencies;
+#endif
+
+/// deps::DependencyConsumer with defaults for the callbacks added after
+/// LLVM 19: LLVM 22's handleVisibleModule (a TU using modules also reports
+/// them through handleModuleDependency / handleDirectModuleDependency).
+class DependencyConsumer : public deps::DependencyConsumer {
+public:
+#if LLVM_VERSION_MAJOR >= 22
+  void handleVisibleModule(std::string) override {}
+#endif
+};
+
+/// deps::DependencyActionController with one signature for
+/// lookupModuleOutput: LLVM 22 passes the module's ModuleDeps, LLVM 19 its
+/// ModuleID. Override lookupModuleOutputFor instead.
+class DependencyActionController : public deps::DependencyActionController {
+public:
+  virtual std::string lookupModuleOutputFor(const deps::ModuleID &ID,
+                                            deps::ModuleOutputKind Kind) = 0;
+
+#if LLVM_VERSION_MAJOR >= 22
+  std::string lookupModuleOutput(const deps::ModuleDeps &MD,
+                                 deps::ModuleOutputKind Kind) final {
+    return lookupModuleOutputFor(MD.ID, Kind);
+  }
+#else
+  std::string lookupModuleOutput(const deps::ModuleID &ID,
+                                 deps::ModuleOutputKind Kind) final {
+    return lookupModuleOutputFor(ID, Kind);
+  }
+#endif
+};
+
+/// Scans the dependencies of one *driver* command line (as in a compilation
+/// database). LLVM 22's DependencyScanningWorker::computeDependencies takes
+/// only frontend (-cc1) command lines and fails on a driver one without a
+/// diagnostic; the driver expansion moved to clang::tooling's free function.
+inline bool computeDependencies(deps::DependencyScanningWorker &Worker,
+                                llvm::StringRef WorkingDirectory,
+                                const std::vector<std::string> &CommandLine,
+                                deps::DependencyConsumer &Consumer,
+                                deps::DependencyActionController &Controller,
+                                clang::DiagnosticConsumer &Diags) {
+#if LLVM_VERSION_MAJOR >= 22
+  return clang::tooling::computeDependencies(
+      Worker, WorkingDirectory, CommandLine, Consumer, Controller, Diags);
+#else
+  return Worker.computeDependencies(WorkingDirectory, CommandLine, Consumer,
+                                    Controller, Diags);
+#endif
+}
+
+} // namespace transformers_tidy::compat
+
+#endif // TRANSFORMERS_TIDY_LLVMCOMPAT_H
