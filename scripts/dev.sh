@@ -1,34 +1,61 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian/Ubuntu machine: installs what is missing,
-# configures and builds, then runs the demo or every test.
+# configures and builds, then runs the demo or the tests.
 #
-#   scripts/dev.sh demo    build, then run the legacy example app (the demo)
-#   scripts/dev.sh test    build, then run every test suite through ctest
+#   scripts/dev.sh demo           build (LLVM 19), then run the demo on the
+#                                 legacy example app
+#   scripts/dev.sh test           every test suite, the CI matrix:
+#                                 llvm19 llvm22 sanitized fuzz
+#   scripts/dev.sh test LEG...    only some legs, e.g. `test llvm19`
 #
-# Environment: LLVM_VERSION (default 19), BUILD_DIR (default build),
-# CMAKE_BUILD_TYPE (default RelWithDebInfo), CXX (default clang++-<LLVM>).
+# Legs: llvm19 / llvm22 build the project against that LLVM release (build/,
+# build-22/) and run ctest there (unit, lit, end-to-end, package, clients,
+# stress); sanitized runs the unit and tool suites under ASan+UBSan+LSan
+# (build-asan/); fuzz runs every libFuzzer target, time-boxed (build-fuzz/).
+#
+# Environment: BUILD_DIR (default build, the LLVM 19 tree), CMAKE_BUILD_TYPE
+# (default RelWithDebInfo), CXX (default clang++-<LLVM> of each leg),
+# FUZZ_SECONDS (default 105, the fuzz leg's total budget).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 set -euo pipefail
 
 usage() {
-  sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 mode=${1:-}
 case "$mode" in
-  demo|test) ;;
+  demo|test) shift ;;
   -h|--help|help) usage; exit 0 ;;
   *) usage >&2; exit 2 ;;
 esac
 
+all_legs=(llvm19 llvm22 sanitized fuzz)
+legs=("$@")
+if ((${#legs[@]} == 0)); then
+  if [ "$mode" = test ]; then legs=("${all_legs[@]}"); else legs=(llvm19); fi
+fi
+for leg in "${legs[@]}"; do
+  case " ${all_legs[*]} " in
+    *" $leg "*) ;;
+    *) echo "dev.sh: unknown leg '$leg' (legs: ${all_legs[*]})" >&2; exit 2 ;;
+  esac
+done
+
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-llvm=${LLVM_VERSION:-19}
-build=${BUILD_DIR:-$root/build}
 build_type=${CMAKE_BUILD_TYPE:-RelWithDebInfo}
 
-packages=(cmake ninja-build g++ python3 libgtest-dev libbenchmark-dev
-  "llvm-$llvm-dev" "libclang-$llvm-dev" "clang-$llvm" "clang-tidy-$llvm"
-  "clang-tools-$llvm" "llvm-$llvm-tools")
+llvm_packages() {
+  echo "llvm-$1-dev libclang-$1-dev clang-$1 clang-tidy-$1 clang-tools-$1" \
+    "llvm-$1-tools libclang-rt-$1-dev"
+}
+# llvm-19-tools is always needed: it ships lit.py, which every leg's lit run
+# uses (from LLVM 20 on Debian no longer packages lit.py).
+packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
+  libbenchmark-dev dpkg-dev $(llvm_packages 19))
+for leg in "${legs[@]}"; do
+  if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi
+done
 
 missing=()
 for p in "${packages[@]}"; do
@@ -44,24 +71,54 @@ if ((${#missing[@]})); then
     --no-install-recommends "${missing[@]}"
 fi
 
-if [ ! -f "$build/CMakeCache.txt" ]; then
-  # The plugin is loaded into clang-tidy-$llvm, which Debian builds with
-  # clang-$llvm: building with the same compiler keeps every template the
-  # plugin shares with clang-tidy mangled identically. CXX overrides it.
-  cxx=${CXX:-clang++-$llvm}
-  echo "== configuring $build (LLVM $llvm, $cxx)"
-  cmake -S "$root" -B "$build" -G Ninja -DLLVM_VERSION="$llvm" \
-    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$build_type"
-fi
-echo "== building"
-cmake --build "$build"
+# build_llvm MAJOR DIR: configure (once) and build the project against LLVM
+# MAJOR in DIR.
+build_llvm() {
+  local llvm=$1 build=$2
+  if [ ! -f "$build/CMakeCache.txt" ]; then
+    # The plugin is loaded into clang-tidy-$llvm, which Debian builds with
+    # clang-$llvm: building with the same compiler keeps every template the
+    # plugin shares with clang-tidy mangled identically. CXX overrides it.
+    local cxx=${CXX:-clang++-$llvm}
+    echo "== configuring $build (LLVM $llvm, $cxx)"
+    cmake -S "$root" -B "$build" -G Ninja -DLLVM_VERSION="$llvm" \
+      -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$build_type" || return
+  fi
+  echo "== building $build"
+  cmake --build "$build" || return
+}
 
-case "$mode" in
-  test)
-    echo "== testing"
-    ctest --test-dir "$build" --output-on-failure
-    ;;
-  demo)
-    exec "$root/scripts/demo.sh" "$build"
-    ;;
-esac
+build19=${BUILD_DIR:-$root/build}
+if [ "$mode" = demo ]; then
+  build_llvm 19 "$build19"
+  exec "$root/scripts/demo.sh" "$build19"
+fi
+
+failed=()
+run_leg() {
+  local leg=$1 start=$SECONDS status=0
+  echo "== leg $leg"
+  case "$leg" in
+    llvm19)
+      build_llvm 19 "$build19" &&
+        ctest --test-dir "$build19" --output-on-failure || status=$?
+      ;;
+    llvm22)
+      build_llvm 22 "$root/build-22" &&
+        ctest --test-dir "$root/build-22" --output-on-failure || status=$?
+      ;;
+    sanitized) "$root/scripts/sanitized.sh" || status=$? ;;
+    fuzz) "$root/scripts/fuzz.sh" "${FUZZ_SECONDS:-105}" || status=$? ;;
+  esac
+  echo "== leg $leg: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
+    "in $((SECONDS - start)) s"
+  if [ $status -ne 0 ]; then failed+=("$leg"); fi
+}
+# Every leg runs even after a failure, so one run reports everything.
+for leg in "${legs[@]}"; do run_leg "$leg"; done
+
+if ((${#failed[@]})); then
+  echo "== FAILED legs: ${failed[*]}" >&2
+  exit 1
+fi
+echo "== all legs passed: ${legs[*]}"
