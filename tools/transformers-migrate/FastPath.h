@@ -23,14 +23,14 @@
 // Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
 // tool binary's content (fast; detects any rebuild), the LLVM version, the
 // TU's adjusted command line and directory, the serialized check
-// configuration, and the path and SHA-256 of every file the scan says the TU
-// reads (NOLINT comments, .clang-tidy-derived options and headers included).
-// Value: the TU's findings as JSON. Failed TUs are never cached. Entries are
-// written to a temporary file and renamed (atomic, safe for concurrent runs);
-// hits refresh the entry's mtime, and trim() evicts the least recently used
-// entries beyond the size bound. Known limit: like any content cache keyed by
-// the files read, a new header that would shadow an included one earlier in
-// the search path (or flip a __has_include) is not seen; --no-cache.
+// configuration, and the path and BLAKE3 hash of every file the scan says
+// the TU reads (NOLINT comments, .clang-tidy-derived options and headers
+// included). Value: the TU's findings as JSON. Failed TUs are never cached.
+// Entries are written to a temporary file and renamed (atomic, safe for
+// concurrent runs); hits refresh the entry's mtime, and trim() evicts the least
+// recently used entries beyond the size bound. Known limit: like any content
+// cache keyed by the files read, a new header that would shadow an included one
+// earlier in the search path (or flip a __has_include) is not seen; --no-cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,7 +87,7 @@ public:
 private:
   struct FileInfo {
     bool Ok = false;
-    std::string Digest;                   // SHA-256, raw bytes
+    std::string Digest;                   // BLAKE3, raw bytes
     std::map<std::string, bool> Mentions; // names list -> mentioned
   };
   bool scan(const std::vector<std::string> &CommandLine,
