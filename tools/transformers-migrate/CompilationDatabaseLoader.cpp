@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include <set>
@@ -104,11 +105,31 @@ loadCompilationDatabase(const DatabaseRequest &R) {
       if (!Buf)
         return inputError("cannot read compilation database '" + JsonPath +
                           "': " + Buf.getError().message());
+      // Syntax errors are found by a strict JSON parse first: the YAML
+      // parser behind JSONCompilationDatabase prints its own multi-line
+      // report to stderr. Bytes that are not UTF-8 (a Latin-1 file name)
+      // are tolerated, as clang-tidy does.
+      llvm::StringRef Text = (*Buf)->getBuffer();
+      std::string Fixed;
+      if (!llvm::json::isUTF8(Text)) {
+        Fixed = llvm::json::fixUTF8(Text);
+        Text = Fixed;
+      }
+      if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text); !V)
+        return inputError("malformed compilation database '" + JsonPath +
+                          "': " + llvm::toString(V.takeError()));
       Out.DB = JSONCompilationDatabase::loadFromFile(
           JsonPath, ErrorMessage, JSONCommandLineSyntax::AutoDetect);
       if (!Out.DB)
         return inputError("malformed compilation database '" + JsonPath +
                           "': " + llvm::StringRef(ErrorMessage).trim());
+      // An entry without a command would reach the driver as "no input
+      // files"; it is a malformed database like a missing key.
+      for (const CompileCommand &C : Out.DB->getAllCompileCommands())
+        if (C.CommandLine.empty())
+          return inputError("malformed compilation database '" + JsonPath +
+                            "': the entry for '" + C.Filename +
+                            "' has an empty command");
       Out.Description = JsonPath;
     } else {
       // compile_flags.txt and other plugin formats.
@@ -155,12 +176,15 @@ loadCompilationDatabase(const DatabaseRequest &R) {
   if (!R.FixedArgs)
     Out.DB = inferMissingCompileCommands(std::move(Out.DB));
 
+  // The tree as spelled (the files' and the database's directories), then
+  // resolved: a symlink in the tree that points outside it (a source file
+  // or a directory) does not widen the project to its target.
   std::vector<std::string> Roots;
   for (const std::string &F : Out.Files)
-    Roots.push_back(std::string(llvm::sys::path::parent_path(realPathOf(F))));
+    Roots.push_back(std::string(llvm::sys::path::parent_path(F)));
   if (!DatabaseDir.empty())
-    Roots.push_back(realPathOf(DatabaseDir));
-  Out.ProjectRoot = commonAncestor(Roots);
+    Roots.push_back(absolute(DatabaseDir));
+  Out.ProjectRoot = realPathOf(commonAncestor(Roots));
   return std::move(Out);
 }
 

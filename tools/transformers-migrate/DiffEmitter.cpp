@@ -8,10 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Emitters.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <algorithm>
+#include <cstdio>
 
 namespace tmigrate {
 
@@ -53,6 +55,42 @@ std::string displayPath(llvm::StringRef Path) {
       return P.str();
   }
   return Path.str();
+}
+
+/// A file name in a "---"/"+++" line. Names with a control character
+/// (newline, tab), a double quote or a backslash are written as a C string,
+/// as git and GNU diff do, so that patch and git apply read them back.
+std::string headerName(llvm::StringRef Prefix, llvm::StringRef Name) {
+  std::string Full = (Prefix + Name).str();
+  if (llvm::none_of(Full, [](unsigned char C) {
+        return C < 0x20 || C == 0x7f || C == '"' || C == '\\';
+      }))
+    return Full;
+  std::string Out = "\"";
+  for (unsigned char C : Full) {
+    switch (C) {
+    case '\n':
+      Out += "\\n";
+      break;
+    case '\t':
+      Out += "\\t";
+      break;
+    case '"':
+    case '\\':
+      Out += '\\';
+      Out += char(C);
+      break;
+    default:
+      if (C < 0x20 || C == 0x7f) {
+        char Oct[5];
+        snprintf(Oct, sizeof(Oct), "\\%03o", C);
+        Out += Oct;
+      } else {
+        Out += char(C);
+      }
+    }
+  }
+  return Out + "\"";
 }
 
 } // namespace
@@ -102,8 +140,8 @@ void emitDiff(const FixPlan &Plan, llvm::raw_ostream &OS) {
 
     std::string Name = displayPath(Path);
     bool Relative = !llvm::sys::path::is_absolute(Name);
-    OS << "--- " << (Relative ? "a/" : "") << Name << "\n";
-    OS << "+++ " << (Relative ? "b/" : "") << Name << "\n";
+    OS << "--- " << headerName(Relative ? "a/" : "", Name) << "\n";
+    OS << "+++ " << headerName(Relative ? "b/" : "", Name) << "\n";
     int Delta = 0; // new line number - old line number so far
     for (size_t I = 0; I < Blocks.size();) {
       size_t J = I;

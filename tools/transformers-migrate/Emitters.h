@@ -38,11 +38,14 @@ void emitSarif(const std::vector<Record> &Records,
 
 /// clang-tidy's --export-fixes YAML (tooling::TranslationUnitDiagnostics);
 /// only fixes the tool itself would apply are exported, so that
-/// clang-apply-replacements gives the same result as --fix.
+/// clang-apply-replacements gives the same result as --fix. A fix that
+/// YAML cannot carry (a file name that is not UTF-8) is left out and
+/// described in \p Problems.
 llvm::Error exportFixes(llvm::StringRef Path,
                         const std::vector<Record> &Records,
                         const std::vector<bool> &Applied,
-                        llvm::StringRef MainSourceFile);
+                        llvm::StringRef MainSourceFile,
+                        std::vector<std::string> &Problems);
 
 /// A unified diff of every planned file (--diff).
 void emitDiff(const FixPlan &Plan, llvm::raw_ostream &OS);

@@ -12,16 +12,25 @@
 #include "Emitters.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/YAMLTraits.h"
 
 namespace tmigrate {
 
+/// YAML text must be UTF-8 (LLVM's writer mangles other bytes): messages and
+/// locations show invalid bytes as U+FFFD; such a path is never used for a
+/// replacement.
+static std::string utf8(llvm::StringRef Text) {
+  return llvm::json::isUTF8(Text) ? Text.str() : llvm::json::fixUTF8(Text);
+}
+
 llvm::Error exportFixes(llvm::StringRef Path,
                         const std::vector<Record> &Records,
                         const std::vector<bool> &Applied,
-                        llvm::StringRef MainSourceFile) {
+                        llvm::StringRef MainSourceFile,
+                        std::vector<std::string> &Problems) {
   clang::tooling::TranslationUnitDiagnostics TUD;
-  TUD.MainSourceFile = MainSourceFile.str();
+  TUD.MainSourceFile = utf8(MainSourceFile);
   std::vector<std::vector<Edit>> Edits = reportedEdits(Records, &Applied);
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
@@ -30,18 +39,27 @@ llvm::Error exportFixes(llvm::StringRef Path,
     D.DiagLevel = R.Severity == Level::Error
                       ? clang::tooling::Diagnostic::Error
                       : clang::tooling::Diagnostic::Warning;
-    D.BuildDirectory = R.BuildDirectory;
-    D.Message.Message = R.Message;
-    D.Message.FilePath = R.Pos.File;
+    D.BuildDirectory = utf8(R.BuildDirectory);
+    D.Message.Message = utf8(R.Message);
+    D.Message.FilePath = utf8(R.Pos.File);
     D.Message.FileOffset = R.Pos.Offset;
     for (const Range &Rg : R.Ranges) {
       clang::tooling::FileByteRange FBR;
-      FBR.FilePath = Rg.File;
+      FBR.FilePath = utf8(Rg.File);
       FBR.FileOffset = Rg.Offset;
       FBR.Length = Rg.Length;
       D.Message.Ranges.push_back(std::move(FBR));
     }
-    for (const Edit &E : Edits[I]) {
+    bool Representable = llvm::all_of(Edits[I], [](const Edit &E) {
+      return llvm::json::isUTF8(realPathOf(E.File));
+    });
+    if (!Representable)
+      Problems.push_back("fix for " + R.Pos.File + ":" +
+                         std::to_string(R.Pos.Line) + ":" +
+                         std::to_string(R.Pos.Column) +
+                         " not exported: its file name is not valid UTF-8, "
+                         "which the YAML file cannot carry");
+    for (const Edit &E : Representable ? Edits[I] : std::vector<Edit>()) {
       std::string Real = realPathOf(E.File);
       llvm::Error Err = D.Message.Fix[Real].add(
           clang::tooling::Replacement(Real, E.Offset, E.Length, E.Text));
@@ -50,8 +68,8 @@ llvm::Error exportFixes(llvm::StringRef Path,
     }
     for (const Note &N : R.Notes) {
       clang::tooling::DiagnosticMessage M;
-      M.Message = N.Message;
-      M.FilePath = N.Pos.File;
+      M.Message = utf8(N.Message);
+      M.FilePath = utf8(N.Pos.File);
       M.FileOffset = N.Pos.Offset;
       D.Notes.push_back(std::move(M));
     }

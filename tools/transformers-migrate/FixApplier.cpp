@@ -49,7 +49,7 @@ FixPlan planFixes(const std::vector<Record> &Records,
 
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    if (R.Edits.empty())
+    if (R.Edits.empty() || (I < Opts.Excluded.size() && Opts.Excluded[I]))
       continue;
     std::vector<Edit> Edits;
     bool Ok = true;

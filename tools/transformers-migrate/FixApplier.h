@@ -43,6 +43,9 @@ struct FixPlan {
 struct PlanOptions {
   std::string ProjectRoot;
   bool AllowOutside = false;
+  /// Records (by index) whose fixes must not be planned: rejected by the
+  /// verification (Verifier.h). Missing entries mean "not excluded".
+  std::vector<bool> Excluded;
 };
 
 /// Computes the new contents of every file, without writing anything.

@@ -17,6 +17,7 @@
 #include "FixApplier.h"
 #include "Progress.h"
 #include "Runner.h"
+#include "Verifier.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -83,6 +84,15 @@ cl::opt<bool> Diff("diff",
                    cl::desc("Dry run: print the fixes as a unified diff on "
                             "stdout (diagnostics go to stderr)"),
                    cl::cat(Category));
+cl::opt<bool> Verify(
+    "verify",
+    cl::desc("Before --fix writes (and before --diff or --export-fixes show) "
+             "the fixes, re-parse every rewritten translation unit in memory "
+             "and hold back the files whose fixes introduce a compiler error "
+             "(default: on; --verify=false or --no-verify turns it off)"),
+    cl::init(true), cl::cat(Category));
+cl::opt<bool> NoVerify("no-verify", cl::desc("Same as --verify=false"),
+                       cl::cat(Category));
 cl::opt<std::string>
     ExportFixesPath("export-fixes", cl::value_desc("filename"),
                     cl::desc("Write the fixes as clang-tidy YAML, for "
@@ -211,6 +221,51 @@ int usageError(const Twine &Msg) {
 
 bool lessRecord(const Record &A, const Record &B) { return A.key() < B.key(); }
 
+/// Why \p File cannot be a translation unit at all (missing, unreadable, a
+/// directory or a pipe, binary data), or nothing. Checked before the parse so
+/// the user reads one clear line instead of the driver's "no input files" and
+/// "expected exactly one compiler job", and a binary file is not silently
+/// skipped by the prefilter.
+std::optional<std::string> unusableSource(StringRef File) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(File, Status))
+    return EC == std::errc::no_such_file_or_directory
+               ? std::string("no such file")
+               : "cannot read this file: " + EC.message();
+  if (sys::fs::is_directory(Status))
+    return std::string("this is a directory, not a source file");
+  if (!sys::fs::is_regular_file(Status))
+    return std::string("this is not a regular file");
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(File);
+  if (!FD)
+    return "cannot read this file: " + toString(FD.takeError());
+  // NUL bytes never occur in source text; 64 KiB are enough to tell.
+  SmallVector<char, 0> Head(64 * 1024);
+  Expected<size_t> Read =
+      sys::fs::readNativeFile(*FD, MutableArrayRef<char>(Head));
+  sys::fs::closeFile(*FD);
+  if (!Read)
+    return "cannot read this file: " + toString(Read.takeError());
+  if (StringRef(Head.data(), *Read).contains('\0'))
+    return std::string("this is not a source file: it contains NUL bytes");
+  return std::nullopt;
+}
+
+/// The result of a translation unit that was never parsed.
+TUResult unusableResult(const std::string &File, const std::string &Why) {
+  TUResult R;
+  R.MainFile = File;
+  R.Failed = true;
+  Record E;
+  E.Check = "clang-diagnostic-error";
+  E.Severity = Level::Error;
+  E.Pos.File = File;
+  E.Message = Why + ": '" + File + "'";
+  E.MainFile = File;
+  R.Errors.push_back(std::move(E));
+  return R;
+}
+
 /// Fills Record::RealFile / RealEdits (symlinks resolved, cached).
 void resolvePaths(std::vector<Record> &Records) {
   std::map<std::string, std::string> Cache;
@@ -338,12 +393,30 @@ int main(int argc, const char **argv) {
   RO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   RO.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
 
-  Progress Prog(DB->Files.size(), !Quiet);
-  std::vector<TUResult> Results =
-      runAll(*DB->DB, DB->Files, **Cfg, RO, [&](const TUResult &R) {
+  std::vector<std::string> Usable;
+  std::map<std::string, TUResult> Unusable;
+  for (const std::string &F : DB->Files) {
+    if (auto Why = unusableSource(F))
+      Unusable.emplace(F, unusableResult(F, *Why));
+    else
+      Usable.push_back(F);
+  }
+  Progress Prog(Usable.size(), !Quiet);
+  std::vector<TUResult> Parsed =
+      runAll(*DB->DB, Usable, **Cfg, RO, [&](const TUResult &R) {
         Prog.fileDone(R.MainFile, R.Findings.size());
       });
   Prog.finish();
+  // Back in the database's order, unusable files in their place.
+  std::vector<TUResult> Results;
+  Results.reserve(DB->Files.size());
+  for (size_t I = 0, P = 0; I < DB->Files.size(); ++I) {
+    auto It = Unusable.find(DB->Files[I]);
+    if (It != Unusable.end())
+      Results.push_back(std::move(It->second));
+    else
+      Results.push_back(std::move(Parsed[P++]));
+  }
   if (Fast)
     Fast->trim();
   if (Stats) {
@@ -351,8 +424,11 @@ int main(int argc, const char **argv) {
     unsigned Hits = Fast ? Fast->Hits.load() : 0;
     errs() << "transformers-migrate: " << DB->Files.size()
            << " translation units: " << Skipped << " skipped by the prefilter, "
-           << Hits << " from the cache, " << DB->Files.size() - Skipped - Hits
-           << " parsed\n";
+           << Hits << " from the cache, " << Usable.size() - Skipped - Hits
+           << " parsed";
+    if (!Unusable.empty())
+      errs() << ", " << Unusable.size() << " unusable";
+    errs() << "\n";
   }
 
   // Merge: sorted and de-duplicated like clang-tidy (a header's finding seen
@@ -362,7 +438,13 @@ int main(int argc, const char **argv) {
   Summary.FixMode = Fix;
   unsigned SuppressedNoLint = 0, SuppressedNonUser = 0;
   std::map<std::string, std::set<uint64_t>> SeenHashes;
+  std::vector<VerifyUnit> Units;
   for (TUResult &R : Results) {
+    if (!R.Failed && !R.ContentHashes.empty()) {
+      Units.push_back({R.MainFile, {}});
+      for (auto &[File, Hash] : R.ContentHashes)
+        Units.back().Touched.insert(realPathOf(File));
+    }
     Summary.Files.push_back(R.MainFile);
     if (R.Failed)
       Summary.FailedFiles.push_back(R.MainFile);
@@ -402,7 +484,17 @@ int main(int argc, const char **argv) {
     PlanOptions PO;
     PO.ProjectRoot = DB->ProjectRoot;
     PO.AllowOutside = AllowOutside;
-    Plan = planFixes(Records, SeenHashes, PO);
+    if (Verify && !NoVerify) {
+      VerifyResult VR = planAndVerify(Records, SeenHashes, PO, *DB->DB, Units,
+                                      RO, /*Severe=*/Fix);
+      Plan = std::move(VR.Plan);
+      insertRecords(Records, Plan, std::move(VR.Rejections));
+      if (Stats)
+        errs() << "transformers-migrate: " << VR.Parses
+               << " parses to verify the fixes\n";
+    } else {
+      Plan = planFixes(Records, SeenHashes, PO);
+    }
   }
 
   // Diagnostics. With --diff stdout carries the diff only.
@@ -425,15 +517,16 @@ int main(int argc, const char **argv) {
   outs().flush();
 
   int Exit = ExitClean;
+  std::vector<std::string> Problems = Plan.Problems;
   if (!ExportFixesPath.empty())
-    if (Error E = exportFixes(ExportFixesPath, Records, Plan.Applied,
-                              DB->Files.empty() ? "" : DB->Files.front())) {
+    if (Error E =
+            exportFixes(ExportFixesPath, Records, Plan.Applied,
+                        DB->Files.empty() ? "" : DB->Files.front(), Problems)) {
       errs() << "transformers-migrate: error: " << toString(std::move(E))
              << "\n";
       Exit = ExitUsage;
     }
 
-  std::vector<std::string> Problems = Plan.Problems;
   if (Fix) {
     std::vector<std::string> WriteProblems = writeFixes(Plan);
     Problems.insert(Problems.end(), WriteProblems.begin(), WriteProblems.end());
@@ -445,7 +538,7 @@ int main(int argc, const char **argv) {
   unsigned Warnings = 0, Fixable = 0, Fixed = 0, Remaining = 0;
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    if (R.Check == "clang-diagnostic-error")
+    if (R.Check == "clang-diagnostic-error" || R.FixNotApplied)
       continue;
     ++Warnings;
     bool Applied = I < Plan.Applied.size() && Plan.Applied[I];

@@ -70,6 +70,9 @@ struct Record {
   /// The translation unit (main file) and its build directory.
   std::string MainFile;
   std::string BuildDirectory;
+  /// The tool's own diagnostic about another record's fix (its verification
+  /// failed, Verifier.h): not a finding, not counted as one.
+  bool FixNotApplied = false;
 
   /// Pos.File and the edits' files with symlinks resolved (set by the
   /// driver before merging): one file reached through two paths is one file.

@@ -48,7 +48,10 @@ public:
 
   void report(const Record &R, const std::vector<Edit> &Edits, bool FixMode,
               bool Applied) {
-    SourceLocation Loc = location(R.Pos.File, R.Pos.Offset);
+    // A record without a line (a file that could not be used at all) has
+    // no source to show: its message names the file.
+    SourceLocation Loc =
+        R.Pos.Line ? location(R.Pos.File, R.Pos.Offset) : SourceLocation();
     std::vector<SourceLocation> FixLocs;
     {
       auto Level = R.Severity == Level::Error ? DiagnosticsEngine::Error
