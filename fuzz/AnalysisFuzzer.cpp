@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckConfig.h"
+#include "FixEdits.h"
 #include "FuzzCheck.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
@@ -143,27 +144,18 @@ public:
     R.Message = F.Message;
     R.Offset = Offset;
     bool InMain = FID == SM.getMainFileID();
-    for (const FixItHint &H : F.Fixes) {
-      if (H.RemoveRange.isInvalid())
-        continue;
-      CharSourceRange CR =
-          Lexer::makeFileCharRange(H.RemoveRange, SM, *LangOpts);
-      if (CR.isInvalid()) {
-        R.Edits.clear();
-        break;
+    // The tool's own conversion (tools/transformers-migrate/FixEdits.cpp).
+    if (auto Edits = tmigrate::fileEditsOf(F.Fixes, SM, *LangOpts)) {
+      for (const tmigrate::FileEdit &E : *Edits) {
+        size_t Size = SM.getBufferData(E.File).size();
+        TT_FUZZ_CHECK(E.Offset + E.Length <= Size,
+                      "edit [" << E.Offset << ", " << E.Offset + E.Length
+                               << ") past the end of a " << Size
+                               << "-byte file");
+        if (E.File != SM.getMainFileID())
+          InMain = false; // the tool would not apply it without a header filter
+        R.Edits.push_back({E.Offset, E.Length, E.Text.str()});
       }
-      auto [BF, BO] = SM.getDecomposedLoc(CR.getBegin());
-      auto [EF, EO] = SM.getDecomposedLoc(CR.getEnd());
-      if (BF != EF || EO < BO) {
-        R.Edits.clear();
-        break;
-      }
-      TT_FUZZ_CHECK(EO <= SM.getBufferData(BF).size(),
-                    "edit [" << BO << ", " << EO << ") past the end of a "
-                             << SM.getBufferData(BF).size() << "-byte file");
-      if (BF != SM.getMainFileID())
-        InMain = false; // the tool would not apply it without a header filter
-      R.Edits.push_back({BO, EO - BO, H.CodeToInsert});
     }
     if (InMain)
       Out.Findings.push_back(std::move(R));

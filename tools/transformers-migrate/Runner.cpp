@@ -2,6 +2,7 @@
 
 #include "Runner.h"
 #include "FastPath.h"
+#include "FixEdits.h"
 #include "NoLintFilter.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
@@ -228,26 +229,15 @@ public:
     }
     for (const transformers_tidy::FindingNote &N : F.Notes)
       R.Notes.push_back({positionOf(SM, N.Loc), N.Message});
-    for (const FixItHint &H : F.Fixes) {
-      if (H.RemoveRange.isInvalid())
-        continue;
-      CharSourceRange CR =
-          Lexer::makeFileCharRange(H.RemoveRange, SM, *LangOpts);
-      if (CR.isInvalid()) {
-        R.Edits.clear();
-        break;
+    if (auto Edits = fileEditsOf(F.Fixes, SM, *LangOpts)) {
+      for (const FileEdit &E : *Edits) {
+        std::string File = absolutePath(SM, E.File);
+        R.Edits.push_back(
+            {File, E.Offset, E.Length, matchLineEndings(E.Text, SM, E.File)});
+        if (!Result.ContentHashes.count(File))
+          Result.ContentHashes[File] =
+              llvm::xxh3_64bits(SM.getBufferData(E.File));
       }
-      auto [BF, BO] = SM.getDecomposedLoc(CR.getBegin());
-      auto [EF, EO] = SM.getDecomposedLoc(CR.getEnd());
-      if (BF != EF || EO < BO) {
-        R.Edits.clear();
-        break;
-      }
-      std::string File = absolutePath(SM, BF);
-      R.Edits.push_back(
-          {File, BO, EO - BO, matchLineEndings(H.CodeToInsert, SM, BF)});
-      if (!Result.ContentHashes.count(File))
-        Result.ContentHashes[File] = llvm::xxh3_64bits(SM.getBufferData(BF));
     }
     Result.Findings.push_back(std::move(R));
   }
