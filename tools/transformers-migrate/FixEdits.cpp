@@ -7,6 +7,19 @@ using namespace clang;
 
 namespace tmigrate {
 
+std::optional<FileRange> fileRangeOf(CharSourceRange Range,
+                                     const SourceManager &SM,
+                                     const LangOptions &LangOpts) {
+  CharSourceRange CR = Lexer::makeFileCharRange(Range, SM, LangOpts);
+  if (CR.isInvalid())
+    return std::nullopt;
+  auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(CR.getBegin());
+  auto [EndFile, EndOffset] = SM.getDecomposedLoc(CR.getEnd());
+  if (BeginFile != EndFile || EndOffset < BeginOffset)
+    return std::nullopt;
+  return FileRange{BeginFile, BeginOffset, EndOffset - BeginOffset};
+}
+
 std::optional<llvm::SmallVector<FileEdit, 4>>
 fileEditsOf(llvm::ArrayRef<FixItHint> Fixes, const SourceManager &SM,
             const LangOptions &LangOpts) {
@@ -14,15 +27,10 @@ fileEditsOf(llvm::ArrayRef<FixItHint> Fixes, const SourceManager &SM,
   for (const FixItHint &H : Fixes) {
     if (H.RemoveRange.isInvalid())
       continue;
-    CharSourceRange CR = Lexer::makeFileCharRange(H.RemoveRange, SM, LangOpts);
-    if (CR.isInvalid())
+    std::optional<FileRange> R = fileRangeOf(H.RemoveRange, SM, LangOpts);
+    if (!R)
       return std::nullopt;
-    auto [BeginFile, BeginOffset] = SM.getDecomposedLoc(CR.getBegin());
-    auto [EndFile, EndOffset] = SM.getDecomposedLoc(CR.getEnd());
-    if (BeginFile != EndFile || EndOffset < BeginOffset)
-      return std::nullopt;
-    Edits.push_back(
-        {BeginFile, BeginOffset, EndOffset - BeginOffset, H.CodeToInsert});
+    Edits.push_back({R->File, R->Offset, R->Length, H.CodeToInsert});
   }
   return Edits;
 }

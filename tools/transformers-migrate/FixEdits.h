@@ -18,6 +18,19 @@
 
 namespace tmigrate {
 
+/// Bytes [Offset, Offset + Length) of one file.
+struct FileRange {
+  clang::FileID File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+};
+
+/// \p Range as bytes of one file, or std::nullopt when it cannot be written
+/// as one range of one file (e.g. it spans a macro expansion).
+std::optional<FileRange> fileRangeOf(clang::CharSourceRange Range,
+                                     const clang::SourceManager &SM,
+                                     const clang::LangOptions &LangOpts);
+
 /// One fix-it hint as a replacement of bytes [Offset, Offset + Length) of
 /// one file.
 struct FileEdit {

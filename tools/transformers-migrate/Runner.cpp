@@ -11,7 +11,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
@@ -218,15 +217,10 @@ public:
     R.Message = F.Message;
     R.MainFile = Result.MainFile;
     R.BuildDirectory = Result.BuildDirectory;
-    if (F.Range.isValid()) {
-      CharSourceRange CR = Lexer::makeFileCharRange(F.Range, SM, *LangOpts);
-      if (CR.isValid()) {
-        auto [BF, BO] = SM.getDecomposedLoc(CR.getBegin());
-        auto [EF, EO] = SM.getDecomposedLoc(CR.getEnd());
-        if (BF == EF && EO >= BO)
-          R.Ranges.push_back({absolutePath(SM, BF), BO, EO - BO});
-      }
-    }
+    if (F.Range.isValid())
+      if (auto FR = fileRangeOf(F.Range, SM, *LangOpts))
+        R.Ranges.push_back(
+            {absolutePath(SM, FR->File), FR->Offset, FR->Length});
     for (const transformers_tidy::FindingNote &N : F.Notes)
       R.Notes.push_back({positionOf(SM, N.Loc), N.Message});
     if (auto Edits = fileEditsOf(F.Fixes, SM, *LangOpts)) {
