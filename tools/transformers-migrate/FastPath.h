@@ -23,14 +23,15 @@
 // Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
 // tool binary's content (fast; detects any rebuild), the LLVM version, the
 // TU's adjusted command line and directory, the serialized check
-// configuration, and the path and BLAKE3 hash of every file the scan says
-// the TU reads (NOLINT comments, .clang-tidy-derived options and headers
-// included). Value: the TU's findings as JSON. Failed TUs are never cached.
-// Entries are written to a temporary file and renamed (atomic, safe for
-// concurrent runs); hits refresh the entry's mtime, and trim() evicts the least
-// recently used entries beyond the size bound. Known limit: like any content
-// cache keyed by the files read, a new header that would shadow an included one
-// earlier in the search path (or flip a __has_include) is not seen; --no-cache.
+// configuration, whether system function bodies are parsed, and the path and
+// BLAKE3 hash of every file the scan says the TU reads (NOLINT comments,
+// .clang-tidy-derived options and headers included). Value: the TU's findings
+// as JSON. Failed TUs are never cached. Entries are written to a temporary file
+// and renamed (atomic, safe for concurrent runs); hits refresh the entry's
+// mtime, and trim() evicts the least recently used entries beyond the size
+// bound. Known limit: like any content cache keyed by the files read, a new
+// header that would shadow an included one earlier in the search path (or flip
+// a __has_include) is not seen; --no-cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,6 +57,9 @@ struct FastPathOptions {
   std::string CacheDir;
   uint64_t CacheMaxBytes = 512ull << 20;
   std::vector<std::string> LibraryMarkers = {"transformers/cache_utils.h"};
+  /// RunOptions::SkipSystemFunctionBodies: part of the cache key, since it
+  /// decides whether some compile errors are seen.
+  bool SkipSystemFunctionBodies = true;
   /// argv[0] and an address in the binary, to find and hash the executable.
   std::string Argv0;
   void *MainAddr = nullptr;

@@ -267,6 +267,7 @@ std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
   }
   Put(Config.HeaderFilter);
   Put(Config.SystemHeaders ? "1" : "0");
+  Put(Opts.SkipSystemFunctionBodies ? "skip-system-bodies" : "all-bodies");
   Put(Config.ChecksGlob);
   Put(std::to_string(Files.size()));
   for (size_t I = 0; I < Files.size(); ++I) {

@@ -313,6 +313,18 @@ private:
 class AnalyserConsumer : public ASTConsumer {
 public:
   AnalyserConsumer(TUAnalyser &A, CompilerInstance &CI) : A(A), CI(CI) {}
+
+  /// Asked for each function body when the parse skips bodies (see
+  /// AnalyserAction): skip those declared in a system header. No finding can
+  /// be in them (the analyses traverse user code only, restrictToUserCode)
+  /// and no analysis reads a callee's body. Sema itself keeps the bodies
+  /// that other code depends on: constexpr functions and deduced return
+  /// types.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = CI.getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A TU that does not compile is reported, not analysed: fixes computed
     // on a broken AST are not trustworthy.
@@ -328,25 +340,33 @@ private:
 
 class AnalyserAction : public ASTFrontendAction {
 public:
-  explicit AnalyserAction(TUAnalyser &A) : A(A) {}
+  AnalyserAction(TUAnalyser &A, bool SkipSystemBodies)
+      : A(A), SkipSystemBodies(SkipSystemBodies) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
+    // The instantiated bodies of the STL's templates are about a fifth of
+    // the parse of a typical TU; the consumer decides which bodies to skip.
+    if (SkipSystemBodies)
+      CI.getFrontendOpts().SkipFunctionBodies = true;
     return std::make_unique<AnalyserConsumer>(A, CI);
   }
 
 private:
   TUAnalyser &A;
+  bool SkipSystemBodies;
 };
 
 class AnalyserActionFactory : public FrontendActionFactory {
 public:
-  explicit AnalyserActionFactory(TUAnalyser &A) : A(A) {}
+  AnalyserActionFactory(TUAnalyser &A, bool SkipSystemBodies)
+      : A(A), SkipSystemBodies(SkipSystemBodies) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalyserAction>(A);
+    return std::make_unique<AnalyserAction>(A, SkipSystemBodies);
   }
 
 private:
   TUAnalyser &A;
+  bool SkipSystemBodies;
 };
 
 bool hasResourceDir(const CommandLineArguments &Args) {
@@ -414,7 +434,10 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
   Errors.BuildDirectory = Cmd.Directory;
   Tool.setDiagnosticConsumer(&Errors);
   TUAnalyser Analyser(Config, Result);
-  AnalyserActionFactory Factory(Analyser);
+  // With SystemHeaders, findings in system headers are reported: parse
+  // their bodies.
+  AnalyserActionFactory Factory(Analyser, Opts.SkipSystemFunctionBodies &&
+                                              !Config.SystemHeaders);
   int RC = Tool.run(&Factory);
   if (RC != 0 || Errors.getNumErrors() > 0) {
     Result.Findings.clear();

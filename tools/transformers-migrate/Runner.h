@@ -25,6 +25,11 @@ struct RunOptions {
   std::string ResourceDir;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
+  /// Skip the bodies of functions declared in system headers (unless the
+  /// file's configuration reports findings in system headers). Findings are
+  /// the same; a compile error that only an instantiated system body shows
+  /// is not reported.
+  bool SkipSystemFunctionBodies = true;
   /// Prefilter and result cache (FastPath.h); null: parse every TU.
   FastPath *Fast = nullptr;
 };
