@@ -2,10 +2,10 @@
 
 #include "CacheHandleReuse.h"
 #include "LegacyCacheType.h"
+#include "LocalParentMap.h"
 #include "SinkContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -161,12 +161,12 @@ static bool isLoop(const Stmt *S) {
 /// the declaration of \p V: otherwise the next iteration would see the cache
 /// the callee updated.
 static bool noLoopOutlivedBy(const Expr *Call, const VarDecl *V,
-                             ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
+                             LocalParentMap &ParentMap) {
+  const SourceManager &SM = ParentMap.context().getSourceManager();
   SourceLocation DeclLoc = SM.getExpansionLoc(V->getLocation());
   DynTypedNode Node = DynTypedNode::create(*Call);
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    LocalParentMap::NodeList Parents = ParentMap.parents(Node);
     if (Parents.empty())
       return true;
     Node = Parents[0];
@@ -183,7 +183,8 @@ static bool noLoopOutlivedBy(const Expr *Call, const VarDecl *V,
 }
 
 bool isHandleReuseSafe(const Expr *Call, const Expr *Handle,
-                       llvm::ArrayRef<std::string> SinkTypes, ASTContext &Ctx) {
+                       llvm::ArrayRef<std::string> SinkTypes,
+                       LocalParentMap &Parents) {
   // Walk `a.b.c` down to its root object.
   const Expr *Root = strip(Handle);
   while (const auto *ME = dyn_cast<MemberExpr>(Root)) {
@@ -201,13 +202,13 @@ bool isHandleReuseSafe(const Expr *Call, const Expr *Handle,
       V->getType()->isReferenceType() || !V->getInit() ||
       !Fresh.isFresh(V->getInit()))
     return false;
-  const FunctionDecl *FD = enclosingFunction(Call, Ctx);
+  const FunctionDecl *FD = enclosingFunction(Call, Parents);
   if (!FD || !FD->getBody() || V->getParentFunctionOrMethod() != FD)
     return false;
   // The handle is the only reference: no copy shares the cache, nothing
   // reads it afterwards.
   return countReferences(FD->getBody(), V) == 1 &&
-         noLoopOutlivedBy(Call, V, Ctx);
+         noLoopOutlivedBy(Call, V, Parents);
 }
 
 } // namespace transformers_tidy

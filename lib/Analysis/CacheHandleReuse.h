@@ -22,11 +22,12 @@
 #include <string>
 
 namespace clang {
-class ASTContext;
 class Expr;
 } // namespace clang
 
 namespace transformers_tidy {
+
+class LocalParentMap;
 
 /// If \p E (parentheses ignored) is `H->to_legacy_cache()` or
 /// `(*H).to_legacy_cache()` on a cache handle H, the expression H;
@@ -38,7 +39,7 @@ const clang::Expr *toLegacyCacheHandle(const clang::Expr *E);
 /// the types through which a cache can be passed to a model.
 bool isHandleReuseSafe(const clang::Expr *Call, const clang::Expr *Handle,
                        llvm::ArrayRef<std::string> SinkTypes,
-                       clang::ASTContext &Ctx);
+                       LocalParentMap &Parents);
 
 } // namespace transformers_tidy
 

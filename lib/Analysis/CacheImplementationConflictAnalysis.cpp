@@ -17,12 +17,14 @@
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "FindingBuffer.h"
 #include "LegacyCacheType.h"
+#include "LocalParentMap.h"
 #include "MacroOrigin.h"
 #include "SinkContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include <optional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -30,14 +32,6 @@ using namespace clang::ast_matchers;
 namespace transformers_tidy {
 
 namespace {
-
-/// Whether \p S is in a template instantiation. Asked in check() only for
-/// the matches that become findings, not in the matcher: the ancestor walk
-/// builds the ASTContext's parent map, a traversal of the whole TU, which a
-/// matcher would force on every TU with a mere candidate.
-bool isInInstantiation(const Stmt &S, ASTContext &Ctx) {
-  return !match(stmt(isInTemplateInstantiation()), S, Ctx).empty();
-}
 
 constexpr llvm::StringLiteral CacheImplementationField = "cache_implementation";
 
@@ -291,6 +285,14 @@ struct CacheArg {
 struct CacheImplementationConflictAnalysis::State {
   FindingBuffer Findings;
   const SourceManager *SM = nullptr;
+  /// Parent walks of this TU's matches (LocalParentMap.h).
+  std::optional<LocalParentMap> Parents;
+
+  LocalParentMap &parents(ASTContext &Ctx) {
+    if (!Parents)
+      Parents.emplace(Ctx);
+    return *Parents;
+  }
 };
 
 CacheImplementationConflictAnalysis::CacheImplementationConflictAnalysis(
@@ -311,6 +313,7 @@ void CacheImplementationConflictAnalysis::registerMatchers(
 void CacheImplementationConflictAnalysis::onStartOfTranslationUnit() {
   S->Findings.clear();
   S->SM = nullptr;
+  S->Parents.reset();
 }
 
 void CacheImplementationConflictAnalysis::onEndOfTranslationUnit(
@@ -319,6 +322,7 @@ void CacheImplementationConflictAnalysis::onEndOfTranslationUnit(
     S->Findings.emit(Out, *S->SM, /*IncludeOnEveryFix=*/false);
   S->Findings.clear();
   S->SM = nullptr;
+  S->Parents.reset();
 }
 
 void CacheImplementationConflictAnalysis::check(
@@ -371,7 +375,7 @@ void CacheImplementationConflictAnalysis::check(
         Value = fieldInit(ILE, F, At);
       } else {
         if (!Enclosing)
-          Enclosing = enclosingFunction(Call, Ctx);
+          Enclosing = enclosingFunction(Call, S->parents(Ctx));
         if (const VarDecl *V =
                 Enclosing ? localVariable(Arg, Enclosing) : nullptr) {
           if (auto W = lastWrite(V, F, Enclosing, Call->getBeginLoc(), SM))
@@ -398,7 +402,7 @@ void CacheImplementationConflictAnalysis::check(
       return;
   } else {
     if (!Enclosing)
-      Enclosing = enclosingFunction(Call, Ctx);
+      Enclosing = enclosingFunction(Call, S->parents(Ctx));
     const VarDecl *V =
         Enclosing ? localVariable(ConfigArg, Enclosing) : nullptr;
     if (!V)
@@ -414,7 +418,8 @@ void CacheImplementationConflictAnalysis::check(
   }
 
   S->SM = &SM;
-  const bool InInstantiation = isInInstantiation(*Call, Ctx);
+  const bool InInstantiation =
+      isInTemplateInstantiation(*Call, S->parents(Ctx));
   for (const CacheArg &C : Caches) {
     SourceRange R = C.Cache->getSourceRange();
     if (Opts.IgnoreMacros && !macroBodyOrigin(C.Cache, SM, LO).empty())

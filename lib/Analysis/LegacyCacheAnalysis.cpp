@@ -13,30 +13,28 @@
 #include "FindingBuffer.h"
 #include "IncludeFix.h"
 #include "LegacyCacheType.h"
+#include "LocalParentMap.h"
 #include "MacroOrigin.h"
 #include "SinkContext.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
+#include <optional>
 
 using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace transformers_tidy {
 
-/// Whether \p S is in a template instantiation. Asked in check() only for
-/// the matches that become findings, not in the matcher: the ancestor walk
-/// builds the ASTContext's parent map, a traversal of the whole TU, which a
-/// matcher would force on every TU with a mere candidate.
-static bool isInInstantiation(const Stmt &S, ASTContext &Ctx) {
-  return !match(stmt(isInTemplateInstantiation()), S, Ctx).empty();
-}
-
 struct LegacyCacheAnalysis::State {
   FindingBuffer Findings;
   IncludeFixer Includes;
   const SourceManager *SM = nullptr;
+  /// Parent walks of this TU's findings. Not an ancestor matcher: that
+  /// would build the ASTContext's parent map of the whole TU on every TU
+  /// with a mere candidate (LocalParentMap.h).
+  std::optional<LocalParentMap> Parents;
 
   explicit State(const CheckOptions &O) : Includes(O.IncludeHeader, O.Style) {}
 };
@@ -67,6 +65,7 @@ void LegacyCacheAnalysis::onStartOfTranslationUnit() {
   S->Findings.clear();
   S->Includes.reset();
   S->SM = nullptr;
+  S->Parents.reset();
 }
 
 void LegacyCacheAnalysis::onEndOfTranslationUnit(FindingConsumer &Out) {
@@ -75,6 +74,7 @@ void LegacyCacheAnalysis::onEndOfTranslationUnit(FindingConsumer &Out) {
   S->Findings.clear();
   S->Includes.reset();
   S->SM = nullptr;
+  S->Parents.reset();
 }
 
 void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
@@ -98,7 +98,10 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
   S->SM = &SM;
-  const bool InInstantiation = isInInstantiation(*Sink, Ctx);
+  if (!S->Parents)
+    S->Parents.emplace(Ctx);
+  LocalParentMap &Parents = *S->Parents;
+  const bool InInstantiation = isInTemplateInstantiation(*Sink, Parents);
 
   const std::string *SinkSpelling = matchingName(SinkType, Opts.SinkTypes);
   std::string Fallback = SinkSpelling ? withoutGlobalPrefix(*SinkSpelling).str()
@@ -107,7 +110,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   Finding F;
   F.Check = name().str();
   F.Message = "passing a legacy tuple-shaped KV cache as '" +
-              sinkName(Sink, Ctx, Fallback) +
+              sinkName(Sink, Parents, Fallback) +
               "' is not supported anymore; use a Cache instance";
 
   SourceRange R = Legacy->getSourceRange();
@@ -142,7 +145,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
                                 "depends on a template parameter"});
     } else if (const Expr *Handle = toLegacyCacheHandle(Legacy);
                Handle && isHandleReuseSafe(Legacy->IgnoreParens(), Handle,
-                                           Opts.SinkTypes, Ctx)) {
+                                           Opts.SinkTypes, Parents)) {
       CharSourceRange CallRange = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(
               Legacy->IgnoreParens()->getSourceRange()),

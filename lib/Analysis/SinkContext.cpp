@@ -1,11 +1,10 @@
 //===- SinkContext.cpp - What a sink construction initialises -------------===//
 
 #include "SinkContext.h"
-#include "clang/AST/ASTContext.h"
+#include "LocalParentMap.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
@@ -88,13 +87,13 @@ static bool isNode(const Expr *Arg, const DynTypedNode &N) {
   return false;
 }
 
-std::string sinkName(const Expr *Sink, ASTContext &Ctx,
+std::string sinkName(const Expr *Sink, LocalParentMap &ParentMap,
                      llvm::StringRef Fallback) {
   // The node directly below the written parent.
   DynTypedNode Child = DynTypedNode::create(*Sink);
   DynTypedNode Parent;
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Child);
+    LocalParentMap::NodeList Parents = ParentMap.parents(Child);
     if (Parents.empty())
       return Fallback.str();
     // A designated initialiser (syntactic form) names its field directly.
@@ -191,10 +190,11 @@ std::string sinkName(const Expr *Sink, ASTContext &Ctx,
   return Fallback.str();
 }
 
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Ctx) {
+const FunctionDecl *enclosingFunction(const Stmt *S,
+                                      LocalParentMap &ParentMap) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
-    DynTypedNodeList Parents = Ctx.getParents(Node);
+    LocalParentMap::NodeList Parents = ParentMap.parents(Node);
     if (Parents.empty())
       return nullptr;
     Node = Parents[0];

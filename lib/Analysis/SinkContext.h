@@ -11,12 +11,10 @@
 #ifndef TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
 #define TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
 
-#include "clang/AST/ASTTypeTraits.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
 namespace clang {
-class ASTContext;
 class Expr;
 class FunctionDecl;
 class Stmt;
@@ -24,15 +22,17 @@ class Stmt;
 
 namespace transformers_tidy {
 
+class LocalParentMap;
+
 /// The name shown for the sink \p Sink; \p Fallback when the context has no
 /// better name.
-std::string sinkName(const clang::Expr *Sink, clang::ASTContext &Ctx,
+std::string sinkName(const clang::Expr *Sink, LocalParentMap &Parents,
                      llvm::StringRef Fallback);
 
 /// The innermost function (including a lambda's call operator) whose body
 /// contains \p S, or null.
 const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S,
-                                             clang::ASTContext &Ctx);
+                                             LocalParentMap &Parents);
 
 /// \p E without implicit casts, temporaries, cleanups and implicit copy /
 /// move constructions; parentheses are kept (they were written).
