@@ -23,15 +23,25 @@
 // Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
 // tool binary's content (fast; detects any rebuild), the LLVM version, the
 // TU's adjusted command line and directory, the serialized check
-// configuration, whether system function bodies are parsed, and the path and
-// BLAKE3 hash of every file the scan says the TU reads (NOLINT comments,
-// .clang-tidy-derived options and headers included). Value: the TU's findings
-// as JSON. Failed TUs are never cached. Entries are written to a temporary file
-// and renamed (atomic, safe for concurrent runs); hits refresh the entry's
+// configuration, the library markers, whether system function bodies are
+// parsed, and the path and BLAKE3 hash of every file the scan says the TU
+// reads (NOLINT comments, .clang-tidy-derived options and headers included).
+// Value: the TU's findings as JSON, or the prefilter's decision to skip it.
+// Failed TUs are never cached. Entries are written to a temporary file and
+// renamed (atomic, safe for concurrent runs); hits refresh the entry's
 // mtime, and trim() evicts the least recently used entries beyond the size
-// bound. Known limit: like any content cache keyed by the files read, a new
-// header that would shadow an included one earlier in the search path (or flip
-// a __has_include) is not seen; --no-cache.
+// bound.
+//
+// Direct mode (as ccache's): next to the entries, a manifest per command
+// (everything in the key but the files) lists the files its last scan
+// found. A later run hashes those files and looks the key up without a
+// scan; if any of them changed or vanished, the key differs and the run
+// scans as usual. Sound for the same reason the key is: a TU whose files are
+// all unchanged, with the same command line and include-path environment
+// variables (CPATH and the like, in both keys), reads the same files again. Known limit, shared with any
+// content cache keyed by the files read: a new header that would shadow an
+// included one earlier in the search path (or flip a __has_include) is not
+// seen; --no-cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +80,8 @@ struct FastDecision {
   bool Skip = false;              // cannot reach the library: no findings
   std::optional<TUResult> Cached; // a cache hit
   std::string Key;                // cache key to store under ("" = none)
+  std::string ManifestKey;        // the command's manifest ("" = none)
+  std::vector<std::string> Files; // what the scan found the TU reads
 };
 
 class FastPath {
@@ -86,7 +98,8 @@ public:
   /// Evicts least recently used entries beyond the size bound.
   void trim();
 
-  std::atomic<unsigned> Skipped{0}, Hits{0}, Misses{0}, ScanFailures{0};
+  std::atomic<unsigned> Skipped{0}, Hits{0}, Misses{0}, Scans{0},
+      ScanFailures{0};
 
 private:
   struct FileInfo {
@@ -107,12 +120,23 @@ private:
   FileFacts fileInfo(const std::string &File, const std::string &NamesKey,
                      const std::vector<std::string> &Names);
   const std::string &toolIdentity();
+  /// The key of the TU's result given the files it reads ("" when one of
+  /// them cannot be read).
   std::string cacheKey(const std::vector<std::string> &CommandLine,
                        const std::string &Directory, const FileConfig &Config,
                        const std::vector<FileFacts> &Files,
                        const std::vector<std::string> &Paths);
-  std::optional<TUResult> lookup(llvm::StringRef Key);
-  std::string entryPath(llvm::StringRef Key) const;
+  /// The key of the command's manifest: the same fields but the files.
+  std::string manifestKey(const std::vector<std::string> &CommandLine,
+                          const std::string &Directory,
+                          const FileConfig &Config);
+  /// Serves \p D from the entry under \p Key if there is one for \p File.
+  bool serve(FastDecision &D, llvm::StringRef Key, const std::string &File);
+  std::optional<std::vector<std::string>> readManifest(llvm::StringRef Key);
+  void writeManifest(const FastDecision &D);
+  /// Writes \p Text to \p Path through a temporary file and a rename.
+  bool writeAtomically(const std::string &Path, llvm::StringRef Text);
+  std::string entryPath(llvm::StringRef Key, llvm::StringRef Suffix) const;
 
   FastPathOptions Opts;
   struct ScanState;
@@ -129,9 +153,16 @@ private:
 /// "transformers-migrate".
 std::string defaultCacheDir();
 
-/// TUResult <-> JSON (the cache's value format).
-std::string serializeResult(const TUResult &R);
-std::optional<TUResult> deserializeResult(llvm::StringRef Json);
+/// A cache entry: a TU's result, or the prefilter's decision to skip it.
+struct CacheEntry {
+  TUResult Result;
+  bool PrefilterSkipped = false;
+};
+
+/// CacheEntry <-> JSON (the cache's value format); "" for a result that is
+/// not cached (failed, or not UTF-8).
+std::string serializeEntry(const CacheEntry &E);
+std::optional<CacheEntry> deserializeEntry(llvm::StringRef Json);
 
 } // namespace tmigrate
 

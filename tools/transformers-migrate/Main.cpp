@@ -439,7 +439,8 @@ int main(int argc, const char **argv) {
            << " parsed";
     if (!Unusable.empty())
       errs() << ", " << Unusable.size() << " unusable";
-    errs() << "\n";
+    // A warm run on an unchanged tree needs none (FastPath.h, direct mode).
+    errs() << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
   }
 
   // Merge: sorted and de-duplicated like clang-tidy (a header's finding seen

@@ -169,48 +169,67 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
                               const std::string &File,
                               const FileConfig &Config) {
   FastDecision D;
-  std::vector<std::string> Deps;
-  if (!scan(CommandLine, Directory, Deps)) {
-    // Cannot tell what the TU reads: analyse it, and do not cache it.
-    ++ScanFailures;
-    return D;
-  }
   std::vector<std::string> Names = namesOf(Config);
   std::string NamesKey = llvm::join(Names, ";");
+  auto KeyFor = [&](const std::vector<std::string> &Files) {
+    std::vector<FileFacts> Facts;
+    for (const std::string &F : Files)
+      Facts.push_back(fileInfo(F, NamesKey, Names));
+    return cacheKey(CommandLine, Directory, Config, Facts, Files);
+  };
+
+  // Direct mode: the files the command read last time, if unchanged, give
+  // the key without a scan.
+  if (Opts.Cache) {
+    D.ManifestKey = manifestKey(CommandLine, Directory, Config);
+    if (std::optional<std::vector<std::string>> Listed =
+            readManifest(D.ManifestKey))
+      if (serve(D, KeyFor(*Listed), File))
+        return D;
+  }
+
+  ++Scans;
+  if (!scan(CommandLine, Directory, D.Files)) {
+    // Cannot tell what the TU reads: analyse it, and do not cache it.
+    ++ScanFailures;
+    D.Files.clear();
+    D.ManifestKey.clear();
+    return D;
+  }
+  if (Opts.Cache) {
+    D.Key = KeyFor(D.Files);
+    if (serve(D, D.Key, File)) {
+      writeManifest(D); // the entry outlived its manifest
+      return D;
+    }
+  }
 
   if (Opts.Prefilter) {
     bool Reaches = false;
     for (const std::string &Arg : CommandLine)
       for (const std::string &N : Names)
         Reaches = Reaches || llvm::StringRef(Arg).contains(N);
-    for (size_t I = 0; I < Deps.size() && !Reaches; ++I) {
-      FileFacts Info = fileInfo(Deps[I], NamesKey, Names);
+    for (size_t I = 0; I < D.Files.size() && !Reaches; ++I) {
+      FileFacts Info = fileInfo(D.Files[I], NamesKey, Names);
       // An unreadable file is unknown content: keep the TU.
-      Reaches = isLibraryHeader(Deps[I]) || !Info.Ok || Info.Mentions;
+      Reaches = isLibraryHeader(D.Files[I]) || !Info.Ok || Info.Mentions;
     }
     if (!Reaches) {
       ++Skipped;
       D.Skip = true;
+      // The decision is cached like a result: a warm run needs no scan.
+      TUResult R;
+      R.MainFile = File;
+      R.BuildDirectory = Directory;
+      std::string Value = serializeEntry({R, /*PrefilterSkipped=*/true});
+      if (!D.Key.empty() && !Value.empty() &&
+          writeAtomically(entryPath(D.Key, ".json"), Value))
+        writeManifest(D);
       return D;
     }
   }
-
-  if (Opts.Cache) {
-    std::vector<FileFacts> Facts;
-    for (const std::string &Dep : Deps)
-      Facts.push_back(fileInfo(Dep, NamesKey, Names));
-    D.Key = cacheKey(CommandLine, Directory, Config, Facts, Deps);
-    if (!D.Key.empty()) {
-      if (std::optional<TUResult> R = lookup(D.Key)) {
-        if (R->MainFile == File) {
-          ++Hits;
-          D.Cached = std::move(R);
-          return D;
-        }
-      }
-      ++Misses;
-    }
-  }
+  if (!D.Key.empty())
+    ++Misses;
   return D;
 }
 

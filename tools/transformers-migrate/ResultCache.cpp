@@ -1,7 +1,8 @@
 //===- ResultCache.cpp - Findings cached by content -----------------------===//
 //
 // See FastPath.h for what the key covers. Layout:
-//   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.json
+//   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.json        entries
+//   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.files.json  manifests
 // Entries are immutable once renamed into place; a reader sees a whole entry
 // or none, and a corrupt or foreign entry is a miss.
 //
@@ -154,7 +155,8 @@ bool allUtf8(const TUResult &R) {
 
 } // namespace
 
-std::string serializeResult(const TUResult &R) {
+std::string serializeEntry(const CacheEntry &E) {
+  const TUResult &R = E.Result;
   if (R.Failed || !R.Errors.empty() || !allUtf8(R))
     return "";
   json::Array Findings;
@@ -165,6 +167,7 @@ std::string serializeResult(const TUResult &R) {
     Hashes[File] = llvm::utohexstr(Hash);
   json::Object O{{"main", R.MainFile},
                  {"dir", R.BuildDirectory},
+                 {"skipped", E.PrefilterSkipped},
                  {"nolint", R.SuppressedNoLint},
                  {"nonuser", R.SuppressedNonUser},
                  {"findings", std::move(Findings)},
@@ -175,7 +178,7 @@ std::string serializeResult(const TUResult &R) {
   return Out;
 }
 
-std::optional<TUResult> deserializeResult(llvm::StringRef Text) {
+std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   auto V = json::parse(Text);
   if (!V) {
     llvm::consumeError(V.takeError());
@@ -186,11 +189,14 @@ std::optional<TUResult> deserializeResult(llvm::StringRef Text) {
     return std::nullopt;
   auto Main = O->getString("main"), Dir = O->getString("dir");
   auto NoLint = O->getInteger("nolint"), NonUser = O->getInteger("nonuser");
+  auto Skipped = O->getBoolean("skipped");
   const json::Array *Findings = O->getArray("findings");
   const json::Object *Hashes = O->getObject("hashes");
-  if (!Main || !Dir || !NoLint || !NonUser || !Findings || !Hashes)
+  if (!Main || !Dir || !NoLint || !NonUser || !Skipped || !Findings || !Hashes)
     return std::nullopt;
-  TUResult R;
+  CacheEntry E;
+  E.PrefilterSkipped = *Skipped;
+  TUResult &R = E.Result;
   R.MainFile = Main->str();
   R.BuildDirectory = Dir->str();
   R.SuppressedNoLint = unsigned(*NoLint);
@@ -208,7 +214,7 @@ std::optional<TUResult> deserializeResult(llvm::StringRef Text) {
       return std::nullopt;
     R.ContentHashes[File.str()] = H;
   }
-  return R;
+  return E;
 }
 
 //===--- The cache --------------------------------------------------------===//
@@ -232,6 +238,66 @@ const std::string &FastPath::toolIdentity() {
   return ToolId;
 }
 
+namespace {
+/// SHA-256 of length-prefixed fields: no two different inputs serialise
+/// alike.
+class KeyHasher {
+public:
+  void put(llvm::StringRef S) {
+    H.update(std::to_string(S.size()));
+    H.update(":");
+    H.update(S);
+  }
+  std::string hex() { return llvm::toHex(H.final(), /*LowerCase=*/true); }
+
+private:
+  llvm::SHA256 H;
+};
+} // namespace
+
+/// Everything in a key but the files read: the tool, the command, the
+/// check configuration and the options that change a result.
+static void putInvocation(KeyHasher &H, llvm::StringRef Kind,
+                          llvm::StringRef Tool,
+                          const std::vector<std::string> &CommandLine,
+                          const std::string &Directory,
+                          const FileConfig &Config,
+                          const FastPathOptions &Opts) {
+  H.put(Kind);
+  H.put(Tool);
+  H.put(Directory);
+  H.put(std::to_string(CommandLine.size()));
+  for (const std::string &A : CommandLine)
+    H.put(A);
+  H.put(std::to_string(Config.EnabledChecks.size()));
+  for (size_t I = 0; I < Config.EnabledChecks.size(); ++I) {
+    const transformers_tidy::CheckOptions &O = Config.Options[I];
+    H.put(Config.EnabledChecks[I]);
+    H.put(transformers_tidy::serializeList(O.TensorTypes));
+    H.put(transformers_tidy::serializeList(O.SinkTypes));
+    H.put(O.CacheFactory);
+    H.put(O.EncoderDecoderCacheFactory);
+    H.put(O.IncludeHeader);
+    H.put(transformers_tidy::includeStyleName(O.Style));
+    H.put(O.IgnoreMacros ? "1" : "0");
+  }
+  H.put(Config.HeaderFilter);
+  H.put(Config.SystemHeaders ? "1" : "0");
+  H.put(Config.ChecksGlob);
+  H.put(Opts.SkipSystemFunctionBodies ? "skip-system-bodies" : "all-bodies");
+  // They decide which TUs the prefilter skips, a decision the cache keeps.
+  H.put(std::to_string(Opts.LibraryMarkers.size()));
+  for (const std::string &M : Opts.LibraryMarkers)
+    H.put(M);
+  // The environment's include paths: they decide which files a TU reads,
+  // which direct mode takes from the manifest instead of a scan.
+  for (const char *Var :
+       {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH"}) {
+    std::optional<std::string> Value = llvm::sys::Process::GetEnv(Var);
+    H.put(Value ? "=" + *Value : "unset");
+  }
+}
+
 std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
                                const std::string &Directory,
                                const FileConfig &Config,
@@ -240,96 +306,151 @@ std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
   const std::string &Tool = toolIdentity();
   if (Tool.empty())
     return "";
-  llvm::SHA256 H;
-  // Length-prefixed fields: no two different inputs serialize alike.
-  auto Put = [&H](llvm::StringRef S) {
-    H.update(std::to_string(S.size()));
-    H.update(":");
-    H.update(S);
-  };
-  Put("transformers-migrate-cache-v1");
-  Put(Tool);
-  Put(Directory);
-  Put(std::to_string(CommandLine.size()));
-  for (const std::string &A : CommandLine)
-    Put(A);
-  Put(std::to_string(Config.EnabledChecks.size()));
-  for (size_t I = 0; I < Config.EnabledChecks.size(); ++I) {
-    const transformers_tidy::CheckOptions &O = Config.Options[I];
-    Put(Config.EnabledChecks[I]);
-    Put(transformers_tidy::serializeList(O.TensorTypes));
-    Put(transformers_tidy::serializeList(O.SinkTypes));
-    Put(O.CacheFactory);
-    Put(O.EncoderDecoderCacheFactory);
-    Put(O.IncludeHeader);
-    Put(transformers_tidy::includeStyleName(O.Style));
-    Put(O.IgnoreMacros ? "1" : "0");
-  }
-  Put(Config.HeaderFilter);
-  Put(Config.SystemHeaders ? "1" : "0");
-  Put(Opts.SkipSystemFunctionBodies ? "skip-system-bodies" : "all-bodies");
-  Put(Config.ChecksGlob);
-  Put(std::to_string(Files.size()));
+  KeyHasher H;
+  putInvocation(H, "transformers-migrate-cache-v2", Tool, CommandLine,
+                Directory, Config, Opts);
+  H.put(std::to_string(Files.size()));
   for (size_t I = 0; I < Files.size(); ++I) {
     if (!Files[I].Ok)
       return ""; // unreadable input: do not cache
-    Put(Paths[I]);
-    Put(Files[I].Digest);
+    H.put(Paths[I]);
+    H.put(Files[I].Digest);
   }
-  return llvm::toHex(H.final(), /*LowerCase=*/true);
+  return H.hex();
 }
 
-std::string FastPath::entryPath(llvm::StringRef Key) const {
+std::string FastPath::manifestKey(const std::vector<std::string> &CommandLine,
+                                  const std::string &Directory,
+                                  const FileConfig &Config) {
+  const std::string &Tool = toolIdentity();
+  if (Tool.empty())
+    return "";
+  KeyHasher H;
+  putInvocation(H, "transformers-migrate-manifest-v2", Tool, CommandLine,
+                Directory, Config, Opts);
+  return H.hex();
+}
+
+std::string FastPath::entryPath(llvm::StringRef Key,
+                                llvm::StringRef Suffix) const {
   llvm::SmallString<256> P(Opts.CacheDir);
-  llvm::sys::path::append(P, "v1", Key.take_front(2), Key + ".json");
+  llvm::sys::path::append(P, "v1", Key.take_front(2), Key + Suffix);
   return std::string(P);
 }
 
-std::optional<TUResult> FastPath::lookup(llvm::StringRef Key) {
-  std::string Path = entryPath(Key);
+/// The content of \p Path; opening it makes it the most recently used
+/// (eviction is LRU by mtime).
+static std::optional<std::string> readTouching(const std::string &Path) {
   int FD;
   if (llvm::sys::fs::openFileForRead(Path, FD))
     return std::nullopt;
   auto Buf = llvm::MemoryBuffer::getOpenFile(
       llvm::sys::fs::convertFDToNativeFile(FD), Path, /*FileSize=*/-1);
-  // A hit makes the entry the most recently used (eviction is LRU by mtime).
   (void)llvm::sys::fs::setLastAccessAndModificationTime(
       FD, std::chrono::system_clock::now());
   llvm::sys::Process::SafelyCloseFileDescriptor(FD);
   if (!Buf)
     return std::nullopt;
-  return deserializeResult((*Buf)->getBuffer());
+  return (*Buf)->getBuffer().str();
+}
+
+bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
+                     const std::string &File) {
+  if (Key.empty())
+    return false;
+  std::optional<std::string> Text = readTouching(entryPath(Key, ".json"));
+  std::optional<CacheEntry> E = Text ? deserializeEntry(*Text) : std::nullopt;
+  if (!E || E->Result.MainFile != File)
+    return false;
+  if (E->PrefilterSkipped) {
+    // --no-prefilter parses what the prefilter skipped.
+    if (!Opts.Prefilter)
+      return false;
+    ++Skipped;
+    D.Skip = true;
+    return true;
+  }
+  ++Hits;
+  D.Cached = std::move(E->Result);
+  return true;
+}
+
+std::optional<std::vector<std::string>>
+FastPath::readManifest(llvm::StringRef Key) {
+  if (Key.empty())
+    return std::nullopt;
+  std::optional<std::string> Text = readTouching(entryPath(Key, ".files.json"));
+  if (!Text)
+    return std::nullopt;
+  llvm::Expected<json::Value> V = json::parse(*Text);
+  if (!V) {
+    llvm::consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const json::Array *A = V->getAsArray();
+  if (!A || A->empty())
+    return std::nullopt;
+  std::vector<std::string> Files;
+  for (const json::Value &F : *A) {
+    std::optional<llvm::StringRef> S = F.getAsString();
+    if (!S)
+      return std::nullopt;
+    Files.push_back(S->str());
+  }
+  return Files;
+}
+
+void FastPath::writeManifest(const FastDecision &D) {
+  if (D.ManifestKey.empty() || D.Files.empty())
+    return;
+  json::Array A;
+  for (const std::string &F : D.Files) {
+    if (!json::isUTF8(F))
+      return;
+    A.push_back(F);
+  }
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << json::Value(std::move(A));
+  writeAtomically(entryPath(D.ManifestKey, ".files.json"), Text);
+}
+
+bool FastPath::writeAtomically(const std::string &Path, llvm::StringRef Text) {
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  if (llvm::sys::fs::create_directories(Dir))
+    return false;
+  int FD;
+  llvm::SmallString<256> Tmp;
+  if (llvm::sys::fs::createUniqueFile(Dir + "/tmp-%%%%%%%%%%%%.json", FD, Tmp))
+    return false;
+  {
+    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << Text;
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      llvm::sys::fs::remove(Tmp);
+      return false;
+    }
+  }
+  // rename() is atomic: concurrent runs storing the same key write the same
+  // bytes, and readers never see a partial file.
+  if (llvm::sys::fs::rename(Tmp, Path)) {
+    llvm::sys::fs::remove(Tmp);
+    return false;
+  }
+  Stored = true;
+  return true;
 }
 
 void FastPath::store(const FastDecision &D, const TUResult &R) {
   if (D.Key.empty() || !Opts.Cache)
     return;
-  std::string Value = serializeResult(R);
-  if (Value.empty())
-    return;
-  std::string Path = entryPath(D.Key);
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::fs::create_directories(Dir))
-    return;
-  int FD;
-  llvm::SmallString<256> Tmp;
-  if (llvm::sys::fs::createUniqueFile(Dir + "/tmp-%%%%%%%%%%%%.json", FD, Tmp))
-    return;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Value;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return;
-    }
-  }
-  // rename() is atomic: concurrent runs storing the same key write the same
-  // bytes, and readers never see a partial entry.
-  if (llvm::sys::fs::rename(Tmp, Path))
-    llvm::sys::fs::remove(Tmp);
-  Stored = true;
+  std::string Value = serializeEntry({R, /*PrefilterSkipped=*/false});
+  // The manifest goes after the entry: a reader that finds the manifest
+  // mostly finds the entry too.
+  if (!Value.empty() && writeAtomically(entryPath(D.Key, ".json"), Value))
+    writeManifest(D);
 }
 
 void FastPath::trim() {
