@@ -11,7 +11,10 @@
 //  - the accepted edits form valid Replacements and apply;
 //  - when the input compiled and some fix was applied: the fixed text still
 //    compiles, and (no fix having been dropped as a conflict) re-analysing it
-//    finds nothing left to fix.
+//    finds nothing left to fix;
+//  - the core's LocalParentMap answers what the analyses ask of it as the
+//    ASTContext's parent map does, for every statement of the main file:
+//    the first parent and whether it is in a template instantiation.
 // The analyses run even on code that does not compile: the clang-tidy
 // plugin's checks do (clang-tidy analyses broken ASTs), the tool stops short.
 //
@@ -30,10 +33,15 @@
 #include "CheckConfig.h"
 #include "FixEdits.h"
 #include "FuzzCheck.h"
+#include "LocalParentMap.h"
+#include "SinkContext.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -168,10 +176,88 @@ private:
   const LangOptions *LangOpts = nullptr;
 };
 
+/// Compares the core's LocalParentMap with the ASTContext's parent map on
+/// every statement of the main file, in what the analyses ask of it: the
+/// first parent (what a sink initialises), the enclosing function and the
+/// instantiation test (which follows every parent). Statements written
+/// inside a type (template arguments, array bounds) are left out: their
+/// TypeLoc may be shared with a specialization the library instantiated
+/// from it, which clang's map lists first and the local map does not see;
+/// no analysis asks about them.
+class ParentMapParity : public RecursiveASTVisitor<ParentMapParity> {
+public:
+  explicit ParentMapParity(ASTContext &Ctx) : Ctx(Ctx), Local(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitStmt(Stmt *S) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation L = S->getBeginLoc();
+    if (L.isInvalid() || !SM.isInMainFile(SM.getExpansionLoc(L)) ||
+        isInsideType(*S))
+      return true;
+    unsigned Offset = SM.getFileOffset(SM.getExpansionLoc(L));
+    transformers_tidy::LocalParentMap::NodeList Mine = Local.parents(*S);
+    DynTypedNodeList Theirs = Ctx.getParents(*S);
+    TT_FUZZ_CHECK(Mine.empty() == Theirs.empty() &&
+                      (Mine.empty() || Mine.front() == Theirs[0]),
+                  "LocalParentMap: another first parent for a "
+                      << S->getStmtClassName() << " at offset " << Offset);
+    TT_FUZZ_CHECK(transformers_tidy::enclosingFunction(S, Local) ==
+                      enclosingFunction(*S),
+                  "LocalParentMap: another enclosing function for a "
+                      << S->getStmtClassName() << " at offset " << Offset);
+    TT_FUZZ_CHECK(
+        transformers_tidy::isInTemplateInstantiation(*S, Local) ==
+            !ast_matchers::match(stmt(isInTemplateInstantiation()), *S, Ctx)
+                 .empty(),
+        "LocalParentMap: isInTemplateInstantiation differs for a "
+            << S->getStmtClassName() << " at offset " << Offset);
+    return true;
+  }
+
+private:
+  /// Whether the first-parent chain of \p S meets a type before a
+  /// declaration.
+  bool isInsideType(const Stmt &S) {
+    DynTypedNode N = DynTypedNode::create(S);
+    while (!N.get<Decl>()) {
+      if (!N.getMemoizationData())
+        return true;
+      DynTypedNodeList P = Ctx.getParents(N);
+      if (P.empty())
+        return false;
+      N = P[0];
+    }
+    return false;
+  }
+
+  /// SinkContext's enclosingFunction() on clang's map.
+  const FunctionDecl *enclosingFunction(const Stmt &S) {
+    DynTypedNode N = DynTypedNode::create(S);
+    while (true) {
+      DynTypedNodeList P = Ctx.getParents(N);
+      if (P.empty())
+        return nullptr;
+      N = P[0];
+      if (const auto *FD = N.get<FunctionDecl>())
+        return FD;
+      if (const auto *LE = N.get<LambdaExpr>())
+        return LE->getCallOperator();
+    }
+  }
+
+  ASTContext &Ctx;
+  transformers_tidy::LocalParentMap Local;
+};
+
 class CollectorConsumer : public ASTConsumer {
 public:
   explicit CollectorConsumer(Collector &C) : C(C) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override { C.analyse(Ctx); }
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    C.analyse(Ctx);
+    ParentMapParity(Ctx).TraverseAST(Ctx);
+  }
 
 private:
   Collector &C;
