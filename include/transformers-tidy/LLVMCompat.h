@@ -52,6 +52,19 @@
 #define TT_CLANG_TIDY_MODULE_REGISTRY_H "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
 
+/// The parameters of RecursiveASTVisitor::TraverseTypeLoc, which LLVM 22
+/// extended with TraverseQualifier. An override is declared as
+/// `bool TraverseTypeLoc(TT_TRAVERSE_TYPELOC_PARAMS)`, names its TypeLoc
+/// `TL`, and forwards with `Base::TraverseTypeLoc(TT_TRAVERSE_TYPELOC_ARGS)`.
+#if LLVM_VERSION_MAJOR >= 22
+#define TT_TRAVERSE_TYPELOC_PARAMS                                             \
+  clang::TypeLoc TL, bool TraverseQualifier = true
+#define TT_TRAVERSE_TYPELOC_ARGS TL, TraverseQualifier
+#else
+#define TT_TRAVERSE_TYPELOC_PARAMS clang::TypeLoc TL
+#define TT_TRAVERSE_TYPELOC_ARGS TL
+#endif
+
 namespace transformers_tidy::compat {
 
 /// Makes the relative path Path absolute against the directory Base.

@@ -1,6 +1,7 @@
 //===- LocalParentMap.cpp - Parents within one declaration ----------------===//
 
 #include "LocalParentMap.h"
+#include "transformers-tidy/LLVMCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -33,11 +34,12 @@ public:
     return enter(DynTypedNode::create(*D),
                  [&] { return Base::TraverseDecl(D); });
   }
-  bool TraverseTypeLoc(TypeLoc TL) {
+  bool TraverseTypeLoc(TT_TRAVERSE_TYPELOC_PARAMS) {
     if (!TL)
       return true;
-    return enter(DynTypedNode::create(TL),
-                 [&] { return Base::TraverseTypeLoc(TL); });
+    return enter(DynTypedNode::create(TL), [&] {
+      return Base::TraverseTypeLoc(TT_TRAVERSE_TYPELOC_ARGS);
+    });
   }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc NNS) {
     if (!NNS)
