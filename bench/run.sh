@@ -2,7 +2,7 @@
 # bench/run.sh: the contestants of issue 5, side by side on one corpus and -j.
 #
 #   bench/run.sh [--build DIR] [--tus N] [--share P] [-j J] [--out DIR]
-#                [--j1-tus K]
+#                [--j1-tus K] [--pair-tus L]
 #
 # Generates a corpus (bench/gen_corpus.py), then runs, each with -j J:
 #   syntax       clang++-19 -fsyntax-only over every TU (the parse limit)
@@ -14,6 +14,10 @@
 #   mig-warm     transformers-migrate again on the unchanged tree
 #   mig-j1       mig-full at -j1 over the first K TUs (default: all): the
 #                peak RSS of one worker, and the -jJ speed-up
+#   pairs        bench/pair_tidy.sh over the first L TUs (--pair-tus,
+#                default 100; 0 skips it): tidy-ours vs tidy-cheap back to
+#                back per TU, the matcher overhead without the drift of
+#                the machine between the sequential contestants
 # and prints, as markdown, wall time, CPU time (user+sys), peak RSS (GNU
 # time %M: the largest single process of a process tree), the ratios of
 # issue 5 with their goals and PASS/FAIL, and checks that every transformers
@@ -27,6 +31,7 @@ tus=60
 share=100
 jobs=$(nproc)
 j1tus=
+pairtus=100
 out=$(mktemp -d /tmp/tt-bench.XXXXXX)
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -36,7 +41,8 @@ while [ $# -gt 0 ]; do
   -j) jobs=$2; shift 2 ;;
   --out) out=$2; mkdir -p "$out"; shift 2 ;;
   --j1-tus) j1tus=$2; shift 2 ;;
-  *) echo "usage: $0 [--build DIR] [--tus N] [--share P] [-j J] [--out DIR] [--j1-tus K]" >&2; exit 2 ;;
+  --pair-tus) pairtus=$2; shift 2 ;;
+  *) echo "usage: $0 [--build DIR] [--tus N] [--share P] [-j J] [--out DIR] [--j1-tus K] [--pair-tus L]" >&2; exit 2 ;;
   esac
 done
 j1tus=${j1tus:-$tus}
@@ -121,13 +127,21 @@ for c in mig-full mig-cold mig-warm; do
 done
 nfind=$(wc -l < "$out/tidy-ours.findings")
 
-python3 - "$results" "$tus" "$share" "$jobs" "$nfind" "$same" "$j1tus" <<'PY'
+pairrow=""
+if [ "$pairtus" -gt 0 ]; then
+  echo "running pairs" >&2
+  pairrow=$("$here/pair_tidy.sh" --build "$build" --corpus "$corpus" \
+    --tus "$pairtus" -j "$jobs")
+fi
+
+python3 - "$results" "$tus" "$share" "$jobs" "$nfind" "$same" "$j1tus" \
+  "$pairrow" <<'PY'
 import sys
 rows = {}
 for line in open(sys.argv[1]):
     n, w, c, m = line.split()
     rows[n] = (float(w), float(c), int(m))
-tus, share, jobs, nfind, same, j1tus = sys.argv[2:]
+tus, share, jobs, nfind, same, j1tus, pairrow = sys.argv[2:]
 share = float(share)
 print(f"Corpus: {tus} TUs, P={share:g}%, -j{jobs}; {nfind} distinct findings; "
       f"same findings in every transformers contestant: **{same}**.\n")
@@ -148,7 +162,7 @@ goals = [
      "mig-full", "syntax", lambda x: x <= 1.10, True),
     ("mig-cold / tidy-ours (default cold run)", "<= 0.90",
      "mig-cold", "tidy-ours", lambda x: x <= 0.90, True),
-    ("tidy-ours / tidy-cheap (matcher overhead)", "<= 1.03",
+    ("tidy-ours / tidy-cheap (matcher overhead, sequential runs)", "<= 1.03",
      "tidy-ours", "tidy-cheap", lambda x: x <= 1.03, True),
     ("tidy-ours / mig-cold (prefilter)", ">= 5 at P<=10%",
      "tidy-ours", "mig-cold", lambda x: x >= 5, share <= 10),
@@ -160,7 +174,11 @@ print("|---|---|---:|---:|---|")
 for label, goal, a, b, ok, applies in goals:
     w, c = r(a, b, 0), r(a, b, 1)
     verdict = ("PASS" if ok(w) else "**FAIL**") if applies else "n/a at this P"
+    if b == "tidy-cheap" and pairrow:
+        verdict = "drifts with the machine: see the paired row"
     print(f"| {label} | {goal} | {w:.2f} | {c:.2f} | {verdict} |")
+    if b == "tidy-cheap" and pairrow:
+        print(pairrow)
 # Peak RSS per worker: the -j1 run is one worker; clang / clang-tidy are one
 # process per TU. (The -jJ process holds J workers; its RSS is shown above.)
 if "mig-j1" in rows:
