@@ -255,14 +255,17 @@ private:
 };
 } // namespace
 
-/// Everything in a key but the files read: the tool, the command, the
-/// check configuration and the options that change a result.
-static void putInvocation(KeyHasher &H, llvm::StringRef Kind,
-                          llvm::StringRef Tool,
-                          const std::vector<std::string> &CommandLine,
-                          const std::string &Directory,
-                          const FileConfig &Config,
-                          const FastPathOptions &Opts) {
+/// A hasher fed with everything in a key but the files read: the tool, the
+/// command, the check configuration and the options that change a result.
+/// None when the tool's binary is unknown (the cache stays off).
+static std::optional<KeyHasher>
+invocationHasher(llvm::StringRef Kind, llvm::StringRef Tool,
+                 const std::vector<std::string> &CommandLine,
+                 const std::string &Directory, const FileConfig &Config,
+                 const FastPathOptions &Opts) {
+  if (Tool.empty())
+    return std::nullopt;
+  KeyHasher H;
   H.put(Kind);
   H.put(Tool);
   H.put(Directory);
@@ -296,6 +299,7 @@ static void putInvocation(KeyHasher &H, llvm::StringRef Kind,
     std::optional<std::string> Value = llvm::sys::Process::GetEnv(Var);
     H.put(Value ? "=" + *Value : "unset");
   }
+  return H;
 }
 
 std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
@@ -303,32 +307,28 @@ std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
                                const FileConfig &Config,
                                const std::vector<FileFacts> &Files,
                                const std::vector<std::string> &Paths) {
-  const std::string &Tool = toolIdentity();
-  if (Tool.empty())
+  std::optional<KeyHasher> H =
+      invocationHasher("transformers-migrate-cache-v2", toolIdentity(),
+                       CommandLine, Directory, Config, Opts);
+  if (!H)
     return "";
-  KeyHasher H;
-  putInvocation(H, "transformers-migrate-cache-v2", Tool, CommandLine,
-                Directory, Config, Opts);
-  H.put(std::to_string(Files.size()));
+  H->put(std::to_string(Files.size()));
   for (size_t I = 0; I < Files.size(); ++I) {
     if (!Files[I].Ok)
       return ""; // unreadable input: do not cache
-    H.put(Paths[I]);
-    H.put(Files[I].Digest);
+    H->put(Paths[I]);
+    H->put(Files[I].Digest);
   }
-  return H.hex();
+  return H->hex();
 }
 
 std::string FastPath::manifestKey(const std::vector<std::string> &CommandLine,
                                   const std::string &Directory,
                                   const FileConfig &Config) {
-  const std::string &Tool = toolIdentity();
-  if (Tool.empty())
-    return "";
-  KeyHasher H;
-  putInvocation(H, "transformers-migrate-manifest-v2", Tool, CommandLine,
-                Directory, Config, Opts);
-  return H.hex();
+  std::optional<KeyHasher> H =
+      invocationHasher("transformers-migrate-manifest-v2", toolIdentity(),
+                       CommandLine, Directory, Config, Opts);
+  return H ? H->hex() : "";
 }
 
 std::string FastPath::entryPath(llvm::StringRef Key,
