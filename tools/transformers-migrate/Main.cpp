@@ -198,7 +198,8 @@ cl::opt<bool> ParseSystemBodies(
     cl::cat(FastCategory));
 cl::opt<bool> Stats("run-stats",
                     cl::desc("Print how many files were skipped by the "
-                             "prefilter, served by the cache and parsed"),
+                             "prefilter, served by the cache and parsed, and "
+                             "how many dependency scans ran"),
                     cl::cat(FastCategory));
 
 /// Keeps the files of shard K (1-based) of N. The hash is of the path
