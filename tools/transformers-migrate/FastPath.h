@@ -38,10 +38,10 @@
 // scan; if any of them changed or vanished, the key differs and the run
 // scans as usual. Sound for the same reason the key is: a TU whose files are
 // all unchanged, with the same command line and include-path environment
-// variables (CPATH and the like, in both keys), reads the same files again. Known limit, shared with any
-// content cache keyed by the files read: a new header that would shadow an
-// included one earlier in the search path (or flip a __has_include) is not
-// seen; --no-cache.
+// variables (CPATH and the like, in both keys), reads the same files again.
+// Known limit, shared with any content cache keyed by the files read: a new
+// header that would shadow an included one earlier in the search path (or flip
+// a __has_include) is not seen; --no-cache.
 //
 //===----------------------------------------------------------------------===//
 
