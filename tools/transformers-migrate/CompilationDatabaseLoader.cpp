@@ -115,9 +115,19 @@ loadCompilationDatabase(const DatabaseRequest &R) {
         Fixed = llvm::json::fixUTF8(Text);
         Text = Fixed;
       }
-      if (llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text); !V)
+      llvm::Expected<llvm::json::Value> V = llvm::json::parse(Text);
+      if (!V)
         return inputError("malformed compilation database '" + JsonPath +
                           "': " + llvm::toString(V.takeError()));
+      // An empty "file" would name the entry's directory itself (found by
+      // fuzz-compile-db); clang's loader accepts it.
+      if (const llvm::json::Array *Entries = V->getAsArray())
+        for (const llvm::json::Value &E : *Entries)
+          if (const llvm::json::Object *O = E.getAsObject())
+            if (std::optional<llvm::StringRef> F = O->getString("file");
+                F && F->empty())
+              return inputError("malformed compilation database '" + JsonPath +
+                                "': an entry has an empty \"file\"");
       Out.DB = JSONCompilationDatabase::loadFromFile(
           JsonPath, ErrorMessage, JSONCommandLineSyntax::AutoDetect);
       if (!Out.DB)
