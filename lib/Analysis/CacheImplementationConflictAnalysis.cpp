@@ -286,13 +286,7 @@ struct CacheImplementationConflictAnalysis::State {
   FindingBuffer Findings;
   const SourceManager *SM = nullptr;
   /// Parent walks of this TU's matches (LocalParentMap.h).
-  std::optional<LocalParentMap> Parents;
-
-  LocalParentMap &parents(ASTContext &Ctx) {
-    if (!Parents)
-      Parents.emplace(Ctx);
-    return *Parents;
-  }
+  TUParentMap Parents;
 };
 
 CacheImplementationConflictAnalysis::CacheImplementationConflictAnalysis(
@@ -375,7 +369,7 @@ void CacheImplementationConflictAnalysis::check(
         Value = fieldInit(ILE, F, At);
       } else {
         if (!Enclosing)
-          Enclosing = enclosingFunction(Call, S->parents(Ctx));
+          Enclosing = enclosingFunction(Call, S->Parents.of(Ctx));
         if (const VarDecl *V =
                 Enclosing ? localVariable(Arg, Enclosing) : nullptr) {
           if (auto W = lastWrite(V, F, Enclosing, Call->getBeginLoc(), SM))
@@ -402,7 +396,7 @@ void CacheImplementationConflictAnalysis::check(
       return;
   } else {
     if (!Enclosing)
-      Enclosing = enclosingFunction(Call, S->parents(Ctx));
+      Enclosing = enclosingFunction(Call, S->Parents.of(Ctx));
     const VarDecl *V =
         Enclosing ? localVariable(ConfigArg, Enclosing) : nullptr;
     if (!V)
@@ -419,7 +413,7 @@ void CacheImplementationConflictAnalysis::check(
 
   S->SM = &SM;
   const bool InInstantiation =
-      isInTemplateInstantiation(*Call, S->parents(Ctx));
+      isInTemplateInstantiation(*Call, S->Parents.of(Ctx));
   for (const CacheArg &C : Caches) {
     SourceRange R = C.Cache->getSourceRange();
     if (Opts.IgnoreMacros && !macroBodyOrigin(C.Cache, SM, LO).empty())

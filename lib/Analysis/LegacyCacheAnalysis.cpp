@@ -34,7 +34,7 @@ struct LegacyCacheAnalysis::State {
   /// Parent walks of this TU's findings. Not an ancestor matcher: that
   /// would build the ASTContext's parent map of the whole TU on every TU
   /// with a mere candidate (LocalParentMap.h).
-  std::optional<LocalParentMap> Parents;
+  TUParentMap Parents;
 
   explicit State(const CheckOptions &O) : Includes(O.IncludeHeader, O.Style) {}
 };
@@ -98,9 +98,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LO = Ctx.getLangOpts();
   S->SM = &SM;
-  if (!S->Parents)
-    S->Parents.emplace(Ctx);
-  LocalParentMap &Parents = *S->Parents;
+  LocalParentMap &Parents = S->Parents.of(Ctx);
   const bool InInstantiation = isInTemplateInstantiation(*Sink, Parents);
 
   const std::string *SinkSpelling = matchingName(SinkType, Opts.SinkTypes);

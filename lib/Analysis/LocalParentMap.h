@@ -25,6 +25,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace clang {
 class ASTContext;
@@ -66,6 +67,22 @@ private:
   llvm::DenseMap<const void *, NodeList> PointerParents;
   llvm::DenseMap<clang::DynTypedNode, NodeList> OtherParents;
   llvm::SmallPtrSet<const clang::Decl *, 8> Recorded;
+};
+
+/// An analysis' LocalParentMap for the current translation unit, made on
+/// first use; reset() between translation units (the map points into the
+/// TU's ASTContext).
+class TUParentMap {
+public:
+  LocalParentMap &of(clang::ASTContext &Ctx) {
+    if (!Map)
+      Map.emplace(Ctx);
+    return *Map;
+  }
+  void reset() { Map.reset(); }
+
+private:
+  std::optional<LocalParentMap> Map;
 };
 
 /// Whether \p S is in a template instantiation: the test of clang's
