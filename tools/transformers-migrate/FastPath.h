@@ -84,6 +84,12 @@ struct FastDecision {
   std::vector<std::string> Files; // what the scan found the TU reads
 };
 
+/// A cache entry: a TU's result, or the prefilter's decision to skip it.
+struct CacheEntry {
+  TUResult Result;
+  bool PrefilterSkipped = false;
+};
+
 class FastPath {
 public:
   explicit FastPath(FastPathOptions O);
@@ -134,6 +140,8 @@ private:
   bool serve(FastDecision &D, llvm::StringRef Key, const std::string &File);
   std::optional<std::vector<std::string>> readManifest(llvm::StringRef Key);
   void writeManifest(const FastDecision &D);
+  /// Stores \p E under \p D.Key, then the manifest \p D names.
+  void storeEntry(const FastDecision &D, const CacheEntry &E);
   /// Writes \p Text to \p Path through a temporary file and a rename.
   bool writeAtomically(const std::string &Path, llvm::StringRef Text);
   std::string entryPath(llvm::StringRef Key, llvm::StringRef Suffix) const;
@@ -152,12 +160,6 @@ private:
 /// The default cache directory: $XDG_CACHE_HOME or ~/.cache, plus
 /// "transformers-migrate".
 std::string defaultCacheDir();
-
-/// A cache entry: a TU's result, or the prefilter's decision to skip it.
-struct CacheEntry {
-  TUResult Result;
-  bool PrefilterSkipped = false;
-};
 
 /// CacheEntry <-> JSON (the cache's value format); "" for a result that is
 /// not cached (failed, or not UTF-8).

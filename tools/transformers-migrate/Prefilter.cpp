@@ -218,13 +218,11 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
       ++Skipped;
       D.Skip = true;
       // The decision is cached like a result: a warm run needs no scan.
-      TUResult R;
-      R.MainFile = File;
-      R.BuildDirectory = Directory;
-      std::string Value = serializeEntry({R, /*PrefilterSkipped=*/true});
-      if (!D.Key.empty() && !Value.empty() &&
-          writeAtomically(entryPath(D.Key, ".json"), Value))
-        writeManifest(D);
+      CacheEntry E;
+      E.Result.MainFile = File;
+      E.Result.BuildDirectory = Directory;
+      E.PrefilterSkipped = true;
+      storeEntry(D, E);
       return D;
     }
   }

@@ -444,9 +444,13 @@ bool FastPath::writeAtomically(const std::string &Path, llvm::StringRef Text) {
 }
 
 void FastPath::store(const FastDecision &D, const TUResult &R) {
+  storeEntry(D, {R, /*PrefilterSkipped=*/false});
+}
+
+void FastPath::storeEntry(const FastDecision &D, const CacheEntry &E) {
   if (D.Key.empty() || !Opts.Cache)
     return;
-  std::string Value = serializeEntry({R, /*PrefilterSkipped=*/false});
+  std::string Value = serializeEntry(E);
   // The manifest goes after the entry: a reader that finds the manifest
   // mostly finds the entry too.
   if (!Value.empty() && writeAtomically(entryPath(D.Key, ".json"), Value))
