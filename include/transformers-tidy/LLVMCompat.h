@@ -52,6 +52,23 @@
 #define TT_CLANG_TIDY_MODULE_REGISTRY_H "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
 
+// The clang driver's option table (IDs OPT_*) moved from clangDriver to
+// clangOptions in LLVM 22 (clang/Options/Options.h, namespace
+// clang::options). Named through macros so that only the tool's command-line
+// code includes it:
+//   #include TT_CLANG_DRIVER_OPTIONS_H
+//   namespace opts = TT_CLANG_DRIVER_OPTIONS_NS;
+//   const llvm::opt::OptTable &T = TT_CLANG_DRIVER_OPT_TABLE();
+#if LLVM_VERSION_MAJOR >= 22
+#define TT_CLANG_DRIVER_OPTIONS_H "clang/Options/Options.h"
+#define TT_CLANG_DRIVER_OPTIONS_NS clang::options
+#define TT_CLANG_DRIVER_OPT_TABLE clang::getDriverOptTable
+#else
+#define TT_CLANG_DRIVER_OPTIONS_H "clang/Driver/Options.h"
+#define TT_CLANG_DRIVER_OPTIONS_NS clang::driver::options
+#define TT_CLANG_DRIVER_OPT_TABLE clang::driver::getDriverOptTable
+#endif
+
 /// The parameters of RecursiveASTVisitor::TraverseTypeLoc, which LLVM 22
 /// extended with TraverseQualifier. An override is declared as
 /// `bool TraverseTypeLoc(TT_TRAVERSE_TYPELOC_PARAMS)`, names its TypeLoc

@@ -1,8 +1,12 @@
 //===- CheckConfig.cpp ----------------------------------------------------===//
 
 #include "CheckConfig.h"
+#include "BoundedInput.h"
 #include "clang-tidy/GlobList.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang::tidy;
@@ -31,15 +35,144 @@ llvm::StringRef checkDescription(llvm::StringRef Check) {
   return "";
 }
 
-static llvm::Expected<ClangTidyOptions> parseConfigText(llvm::StringRef Text,
-                                                        llvm::StringRef Name) {
-  auto Parsed = parseConfiguration(llvm::MemoryBufferRef(Text, Name));
-  if (!Parsed)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(), "invalid configuration in %s: %s",
-        Name.str().c_str(), Parsed.getError().message().c_str());
-  return *Parsed;
+namespace {
+
+constexpr unsigned MaxConfigDepth = 64;
+constexpr unsigned MaxConfigEntries = 10000;
+
+llvm::Error configError(llvm::StringRef Name, const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "invalid configuration in '" + Name +
+                                     "': " + Why);
 }
+
+/// Bounds checked on the raw text, before any YAML parser sees it (LLVM's
+/// parser recurses per nesting level and compares every key of a mapping
+/// with every other). Deliberately conservative: brackets count wherever
+/// they are, quoted or not, so no quoting trick hides nesting; only absurd
+/// configurations exceed the bounds.
+std::optional<std::string> structureProblem(llvm::StringRef Text) {
+  unsigned Flow = 0, Entries = 0, Line = 1;
+  std::vector<size_t> Indents; // the block structure's indentation stack
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef L : Lines) {
+    for (char C : L) {
+      if (C == '[' || C == '{') {
+        if (++Flow > MaxConfigDepth)
+          return "nested more than " + std::to_string(MaxConfigDepth) +
+                 " levels deep (line " + std::to_string(Line) + ")";
+      } else if ((C == ']' || C == '}') && Flow) {
+        --Flow;
+      } else if (C == ',') {
+        ++Entries;
+      }
+    }
+    llvm::StringRef Body = L.ltrim(' ');
+    if (!Body.trim().empty() && !Body.starts_with("#")) {
+      ++Entries;
+      size_t Indent = L.size() - Body.size();
+      while (!Indents.empty() && Indents.back() > Indent)
+        Indents.pop_back();
+      if (Indents.empty() || Indents.back() < Indent)
+        Indents.push_back(Indent);
+      // "- - - x" opens one sequence per dash on a single line.
+      size_t Dashes = 0;
+      for (llvm::StringRef R = Body; R.starts_with("- ") || R == "-";
+           R = R.drop_front(std::min<size_t>(2, R.size())).ltrim(' '))
+        ++Dashes;
+      if (Indents.size() + Dashes > MaxConfigDepth)
+        return "nested more than " + std::to_string(MaxConfigDepth) +
+               " levels deep (line " + std::to_string(Line) + ")";
+    }
+    if (Entries > MaxConfigEntries)
+      return "more than " + std::to_string(MaxConfigEntries) + " entries";
+    ++Line;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+llvm::Expected<ClangTidyOptions> parseConfigChecked(llvm::StringRef Text,
+                                                    llvm::StringRef Name) {
+  if (Text.size() > MaxConfigBytes)
+    return configError(Name, "it is larger than " +
+                                 llvm::Twine(MaxConfigBytes >> 10) + " KiB");
+  if (std::optional<std::string> Problem = structureProblem(Text))
+    return configError(Name, *Problem);
+  std::string First;
+  auto OnDiag = [&First](const llvm::SMDiagnostic &D) {
+    if (First.empty())
+      First = std::to_string(D.getLineNo()) + ":" +
+              std::to_string(D.getColumnNo() + 1) + ": " + D.getMessage().str();
+  };
+  llvm::ErrorOr<ClangTidyOptions> Parsed =
+      parseConfigurationWithDiags(llvm::MemoryBufferRef(Text, Name), OnDiag);
+  if (!Parsed)
+    return configError(Name,
+                       First.empty() ? Parsed.getError().message() : First);
+  return std::move(*Parsed);
+}
+
+namespace {
+/// The real file system, noting every .clang-tidy that exists but cannot be
+/// used (not a regular file, unreadable): clang-tidy would skip it and use
+/// the parent directory's or the default configuration.
+class ConfigFileGuardFS : public llvm::vfs::ProxyFileSystem {
+public:
+  explicit ConfigFileGuardFS(std::shared_ptr<std::vector<std::string>> Errors)
+      : ProxyFileSystem(llvm::vfs::createPhysicalFileSystem()),
+        Errors(std::move(Errors)) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> S = ProxyFileSystem::status(Path);
+    if (S && isConfig(Path) && !S->isRegularFile())
+      Errors->push_back("invalid configuration '" + Path.str() +
+                        "': it is not a regular file");
+    return S;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F && isConfig(Path))
+      Errors->push_back("cannot read configuration '" + Path.str() +
+                        "': " + F.getError().message());
+    return F;
+  }
+
+private:
+  static bool isConfig(const llvm::Twine &Path) {
+    return llvm::sys::path::filename(Path.str()) == ".clang-tidy";
+  }
+  std::shared_ptr<std::vector<std::string>> Errors;
+};
+} // namespace
+
+/// clang-tidy's FileOptionsProvider with the .clang-tidy handler and file
+/// system replaced by the guarded ones.
+class CheckConfig::GuardedProvider : public FileOptionsProvider {
+public:
+  GuardedProvider(ClangTidyGlobalOptions Global, ClangTidyOptions Defaults,
+                  ClangTidyOptions Overrides,
+                  std::shared_ptr<std::vector<std::string>> Errors)
+      : FileOptionsProvider(
+            std::move(Global), std::move(Defaults), std::move(Overrides),
+            llvm::makeIntrusiveRefCnt<ConfigFileGuardFS>(Errors)) {
+    ConfigHandlers.clear();
+    ConfigHandlers.emplace_back(
+        ".clang-tidy",
+        [Errors](llvm::MemoryBufferRef Buf) -> llvm::ErrorOr<ClangTidyOptions> {
+          auto Parsed =
+              parseConfigChecked(Buf.getBuffer(), Buf.getBufferIdentifier());
+          if (Parsed)
+            return std::move(*Parsed);
+          // Recorded: the run stops before these options are used.
+          Errors->push_back(llvm::toString(Parsed.takeError()));
+          return ClangTidyOptions();
+        });
+  }
+};
 
 llvm::Expected<std::unique_ptr<CheckConfig>>
 CheckConfig::create(const ConfigRequest &R) {
@@ -60,24 +193,32 @@ CheckConfig::create(const ConfigRequest &R) {
   if (!R.Config.empty() || !R.ConfigFile.empty()) {
     std::string Text = R.Config, Name = "--config";
     if (!R.ConfigFile.empty()) {
-      auto Buf = llvm::MemoryBuffer::getFile(R.ConfigFile);
-      if (!Buf)
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(), "cannot read config file '%s': %s",
-            R.ConfigFile.c_str(), Buf.getError().message().c_str());
-      Text = (*Buf)->getBuffer().str();
+      llvm::Expected<std::string> File =
+          readBoundedFile(R.ConfigFile, MaxConfigBytes, "config file");
+      if (!File)
+        return File.takeError();
+      Text = std::move(*File);
       Name = R.ConfigFile;
     }
-    auto Parsed = parseConfigText(Text, Name);
+    auto Parsed = parseConfigChecked(Text, Name);
     if (!Parsed)
       return Parsed.takeError();
     Result->Provider = std::make_unique<ConfigOptionsProvider>(
         Global, Defaults, std::move(*Parsed), Overrides);
   } else {
-    Result->Provider = std::make_unique<FileOptionsProvider>(
-        Global, Defaults, Overrides, llvm::vfs::createPhysicalFileSystem());
+    Result->Provider = std::make_unique<GuardedProvider>(
+        Global, Defaults, Overrides, Result->Errors);
   }
   return std::move(Result);
+}
+
+std::vector<std::string> CheckConfig::errors() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::vector<std::string> Out;
+  for (const std::string &E : *Errors)
+    if (!llvm::is_contained(Out, E))
+      Out.push_back(E);
+  return Out;
 }
 
 FileConfig CheckConfig::configFor(llvm::StringRef File) {

@@ -5,6 +5,12 @@
 // from each file, --config, --config-file, then --checks / --header-filter
 // overrides. Translates it into the core's CheckOptions per analysis.
 //
+// Stricter than clang-tidy in one way: a configuration that cannot be read
+// or parsed is an error (errors()), never skipped in favour of the parent's
+// or the default checks; and every configuration text is bounded in size,
+// nesting and entries (parseConfigChecked) before clang-tidy's parser sees
+// it, so that no .clang-tidy crashes the tool or costs it minutes.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_MIGRATE_CHECKCONFIG_H
@@ -53,10 +59,24 @@ public:
   /// Thread-safe; the provider caches per directory.
   FileConfig configFor(llvm::StringRef File);
 
+  /// One line per configuration file read so far that could not be read or
+  /// parsed (a file's options are then not to be trusted: the caller stops).
+  std::vector<std::string> errors() const;
+
 private:
+  class GuardedProvider;
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider;
-  std::mutex Mutex;
+  mutable std::mutex Mutex;
+  std::shared_ptr<std::vector<std::string>> Errors =
+      std::make_shared<std::vector<std::string>>();
 };
+
+/// Parses configuration text as clang-tidy does, after checking the bounds
+/// clang-tidy's YAML reader needs to stay linear and on the stack: at most
+/// MaxConfigBytes, nesting at most 64 levels, at most 10,000 entries. The
+/// error names \p Name and, when the parser gives one, the line and column.
+llvm::Expected<clang::tidy::ClangTidyOptions>
+parseConfigChecked(llvm::StringRef Text, llvm::StringRef Name);
 
 /// Reads the options of \p Check from clang-tidy CheckOptions, with the same
 /// keys and fallbacks as the plugin ("<check>.<Key>", IncludeStyle and

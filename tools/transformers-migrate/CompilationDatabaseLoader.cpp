@@ -1,10 +1,12 @@
 //===- CompilationDatabaseLoader.cpp --------------------------------------===//
 
 #include "CompilationDatabaseLoader.h"
+#include "ResponseFileDatabase.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -49,20 +51,83 @@ bool isUnder(llvm::StringRef Path, llvm::StringRef Root) {
   return Path.size() == R.size() || R == "/" || Path[R.size()] == '/';
 }
 
-/// The deepest directory containing every path of \p Paths.
-static std::string commonAncestor(const std::vector<std::string> &Paths) {
-  if (Paths.empty())
-    return "";
-  std::string Common = Paths.front();
-  for (const std::string &P : Paths) {
-    while (!isUnder(P, Common)) {
-      llvm::StringRef Parent = llvm::sys::path::parent_path(Common);
-      if (Parent.empty() || Parent == Common)
-        return "/";
-      Common = std::string(Parent);
-    }
+bool ProjectScope::contains(llvm::StringRef RealPath) const {
+  return llvm::any_of(
+             Roots,
+             [&](const std::string &R) { return isUnder(RealPath, R); }) ||
+         llvm::is_contained(NamedFiles, RealPath);
+}
+
+std::string ProjectScope::describe() const { return llvm::join(Roots, ", "); }
+
+/// The source directory the build system of the build directory \p Dir
+/// records, or "". CMake: CMakeCache.txt's CMAKE_HOME_DIRECTORY; Meson:
+/// meson-info/meson-info.json's directories.source.
+static std::string recordedSourceDir(llvm::StringRef Dir) {
+  llvm::SmallString<256> Cache(Dir);
+  llvm::sys::path::append(Cache, "CMakeCache.txt");
+  if (auto Buf = llvm::MemoryBuffer::getFile(Cache)) {
+    llvm::SmallVector<llvm::StringRef, 0> Lines;
+    (*Buf)->getBuffer().split(Lines, '\n');
+    for (llvm::StringRef L : Lines)
+      if (L.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
+        return L.rtrim("\r").str();
   }
-  return Common;
+  llvm::SmallString<256> Meson(Dir);
+  llvm::sys::path::append(Meson, "meson-info", "meson-info.json");
+  if (auto Buf = llvm::MemoryBuffer::getFile(Meson)) {
+    llvm::Expected<llvm::json::Value> V =
+        llvm::json::parse((*Buf)->getBuffer());
+    if (!V) {
+      llvm::consumeError(V.takeError());
+      return "";
+    }
+    if (const llvm::json::Object *O = V->getAsObject())
+      if (const llvm::json::Object *Dirs = O->getObject("directories"))
+        if (std::optional<llvm::StringRef> Src = Dirs->getString("source"))
+          return Src->str();
+  }
+  return "";
+}
+
+/// The project's trees for a database in \p DatabaseDir (see ProjectScope):
+/// that directory and the source directory its build system records; when
+/// nothing is recorded and the directory holds none of the database's files
+/// (an out-of-source build directory, <project>/build), its parent. A
+/// database without a file list (compile_flags.txt) is its directory.
+static std::vector<std::string>
+projectRootsOf(llvm::StringRef DatabaseDir,
+               const std::vector<std::string> &Files) {
+  std::string Dir = realPathOf(DatabaseDir);
+  std::string Source = recordedSourceDir(DatabaseDir);
+  if (!Source.empty() && llvm::sys::path::is_absolute(Source) &&
+      llvm::sys::fs::is_directory(Source))
+    return {realPathOf(Source), Dir};
+  bool HoldsSources = llvm::any_of(Files, [&](const std::string &F) {
+    return isUnder(realPathOf(absolute(F)), Dir);
+  });
+  if (Files.empty() || HoldsSources)
+    return {Dir};
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+  return {Parent.empty() ? Dir : Parent.str()};
+}
+
+/// Discovery as clang-tidy does it: the first directory upwards from \p Dir
+/// that has a compilation database. Sets \p Found to that directory.
+static std::unique_ptr<CompilationDatabase>
+discoverDatabase(llvm::StringRef Dir, std::string &Found,
+                 std::string &ErrorMessage) {
+  llvm::SmallString<256> D(Dir);
+  for (;;) {
+    if (auto DB = CompilationDatabase::loadFromDirectory(D, ErrorMessage)) {
+      Found = std::string(D);
+      return DB;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(D);
+    if (Parent.empty() || Parent == D)
+      return nullptr;
+    D = Parent;
+  }
 }
 
 llvm::Expected<LoadedDatabase>
@@ -101,6 +166,10 @@ loadCompilationDatabase(const DatabaseRequest &R) {
       DatabaseDir = std::string(llvm::sys::path::parent_path(Path));
     }
     if (llvm::sys::fs::exists(JsonPath)) {
+      // A FIFO or a device would be read until memory runs out.
+      if (!llvm::sys::fs::is_regular_file(JsonPath))
+        return inputError("cannot read compilation database '" + JsonPath +
+                          "': it is not a regular file");
       auto Buf = llvm::MemoryBuffer::getFile(JsonPath);
       if (!Buf)
         return inputError("cannot read compilation database '" + JsonPath +
@@ -152,14 +221,12 @@ loadCompilationDatabase(const DatabaseRequest &R) {
       Out.Description = DatabaseDir;
     }
   } else {
+    llvm::SmallString<256> Start;
     if (!Named.empty())
-      Out.DB = CompilationDatabase::autoDetectFromSource(Named.front(),
-                                                         ErrorMessage);
-    else {
-      llvm::SmallString<256> Cwd;
-      llvm::sys::fs::current_path(Cwd);
-      Out.DB = CompilationDatabase::autoDetectFromDirectory(Cwd, ErrorMessage);
-    }
+      Start = llvm::sys::path::parent_path(Named.front());
+    else
+      llvm::sys::fs::current_path(Start);
+    Out.DB = discoverDatabase(Start, DatabaseDir, ErrorMessage);
     if (!Out.DB)
       return inputError(
           "no compilation database found (compile_commands.json in a parent "
@@ -181,20 +248,30 @@ loadCompilationDatabase(const DatabaseRequest &R) {
     Out.Files = Named;
   }
 
+  // "@file" arguments are expanded as clang-tidy does (ResponseFileDatabase.h).
+  Out.DB = std::make_unique<ResponseFileDatabase>(std::move(Out.DB));
   // Files named explicitly but absent from a JSON database get a command
   // interpolated from their neighbours (as clangd does) instead of none.
   if (!R.FixedArgs)
     Out.DB = inferMissingCompileCommands(std::move(Out.DB));
 
-  // The tree as spelled (the files' and the database's directories), then
-  // resolved: a symlink in the tree that points outside it (a source file
-  // or a directory) does not widen the project to its target.
-  std::vector<std::string> Roots;
-  for (const std::string &F : Out.Files)
-    Roots.push_back(std::string(llvm::sys::path::parent_path(F)));
-  if (!DatabaseDir.empty())
-    Roots.push_back(absolute(DatabaseDir));
-  Out.ProjectRoot = realPathOf(commonAncestor(Roots));
+  // Where fixes may be written: what the user says, or where the database
+  // is (never what its entries say); and the files named on the command
+  // line, wherever they are.
+  if (!R.ProjectRoots.empty()) {
+    for (const std::string &Root : R.ProjectRoots) {
+      std::string Abs = absolute(Root);
+      if (!llvm::sys::fs::is_directory(Abs))
+        return inputError("--project-root '" + Root + "' is not a directory");
+      Out.Project.Roots.push_back(realPathOf(Abs));
+    }
+  } else if (!DatabaseDir.empty()) {
+    Out.Project.Roots = projectRootsOf(DatabaseDir, Out.DB->getAllFiles());
+  } else {
+    Out.Project.Roots.push_back(realPathOf(absolute(".")));
+  }
+  for (const std::string &F : Named)
+    Out.Project.NamedFiles.push_back(realPathOf(F));
   return std::move(Out);
 }
 

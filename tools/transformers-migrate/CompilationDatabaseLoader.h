@@ -19,12 +19,26 @@
 
 namespace tmigrate {
 
+/// The files fixes may be written to: the trees of the project and the files
+/// named on the command line, all resolved (symlinks, dots). Decided by the
+/// user (--project-root) or by where the compilation database is, never by
+/// the database's entries: one odd entry must not make /etc writable.
+struct ProjectScope {
+  /// The first is the project's root (shards hash paths relative to it).
+  std::vector<std::string> Roots;
+  std::vector<std::string> NamedFiles;
+
+  bool contains(llvm::StringRef RealPath) const;
+  /// "ROOT" or "ROOT1, ROOT2", for messages.
+  std::string describe() const;
+};
+
 struct LoadedDatabase {
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   /// The translation units to analyse, absolute, in a stable order.
   std::vector<std::string> Files;
-  /// Edits are only written below this directory (unless --allow-outside).
-  std::string ProjectRoot;
+  /// Where fixes may be written (unless --allow-outside).
+  ProjectScope Project;
   /// Where the commands come from, for messages.
   std::string Description;
 };
@@ -36,6 +50,8 @@ struct DatabaseRequest {
   std::optional<std::vector<std::string>> FixedArgs;
   /// Files named on the command line (may be relative).
   std::vector<std::string> Files;
+  /// --project-root (may be relative); empty: derived from the database.
+  std::vector<std::string> ProjectRoots;
 };
 
 llvm::Expected<LoadedDatabase>

@@ -10,6 +10,7 @@
 
 #include "CompilationDatabaseLoader.h"
 #include "Emitters.h"
+#include "SafeFileWriter.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -75,14 +76,14 @@ llvm::Error exportFixes(llvm::StringRef Path,
     }
     TUD.Diagnostics.push_back(std::move(D));
   }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '%s': %s",
-                                   Path.str().c_str(), EC.message().c_str());
-  llvm::yaml::Output YAML(OS);
-  YAML << TUD;
-  return llvm::Error::success();
+  // Whole or not at all: a full disk leaves no truncated YAML behind.
+  std::string Text;
+  {
+    llvm::raw_string_ostream OS(Text);
+    llvm::yaml::Output YAML(OS);
+    YAML << TUD;
+  }
+  return writeOutputFile(Path, Text);
 }
 
 } // namespace tmigrate

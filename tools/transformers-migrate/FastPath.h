@@ -104,8 +104,11 @@ public:
   /// Evicts least recently used entries beyond the size bound.
   void trim();
 
+  /// The first error writing to the cache, if any (reported, exit 2).
+  std::optional<std::string> writeError() const;
+
   std::atomic<unsigned> Skipped{0}, Hits{0}, Misses{0}, Scans{0},
-      ScanFailures{0};
+      ScanFailures{0}, Invalid{0};
 
 private:
   struct FileInfo {
@@ -136,20 +139,25 @@ private:
   std::string manifestKey(const std::vector<std::string> &CommandLine,
                           const std::string &Directory,
                           const FileConfig &Config);
-  /// Serves \p D from the entry under \p Key if there is one for \p File.
-  bool serve(FastDecision &D, llvm::StringRef Key, const std::string &File);
+  /// Serves \p D from the entry under \p Key if there is a valid one for
+  /// \p File, whose key was computed from \p Files.
+  bool serve(FastDecision &D, llvm::StringRef Key, const std::string &File,
+             const std::string &Directory,
+             const std::vector<std::string> &Files);
   std::optional<std::vector<std::string>> readManifest(llvm::StringRef Key);
   void writeManifest(const FastDecision &D);
   /// Stores \p E under \p D.Key, then the manifest \p D names.
   void storeEntry(const FastDecision &D, const CacheEntry &E);
-  /// Writes \p Text to \p Path through a temporary file and a rename.
-  bool writeAtomically(const std::string &Path, llvm::StringRef Text);
+  /// Writes \p Payload, sealed, to the cache file \p Path (whole or not at
+  /// all); a failure is kept for writeError().
+  bool storeFile(const std::string &Path, llvm::StringRef Payload);
   std::string entryPath(llvm::StringRef Key, llvm::StringRef Suffix) const;
 
   FastPathOptions Opts;
   struct ScanState;
   std::unique_ptr<ScanState> Scanner;
-  std::mutex Mutex;
+  mutable std::mutex Mutex;
+  std::optional<std::string> WriteError;
   std::map<std::string, FileInfo> Files;
   std::map<std::string, bool> LibraryDirs;
   std::atomic<bool> Stored{false};

@@ -31,7 +31,8 @@ static std::string where(const Record &R) {
 static std::optional<std::string> readFile(const std::string &Path,
                                            std::string &Error) {
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+                                         /*RequiresNullTerminator=*/false,
+                                         /*IsVolatile=*/true);
   if (!Buf) {
     Error = Buf.getError().message();
     return std::nullopt;
@@ -56,11 +57,12 @@ FixPlan planFixes(const std::vector<Record> &Records,
     for (const Edit &E : R.Edits) {
       Edit Real = E;
       Real.File = realPathOf(E.File);
-      if (!Opts.AllowOutside && !isUnder(Real.File, Opts.ProjectRoot)) {
+      if (!Opts.AllowOutside && !Opts.Project.contains(Real.File)) {
         Plan.Problems.push_back("fix for " + where(R) + " [" + R.Check +
                                 "] not applied: " + Real.File +
-                                " is outside the project (" + Opts.ProjectRoot +
-                                "); use --allow-outside");
+                                " is outside the project (" +
+                                Opts.Project.describe() +
+                                "); use --project-root or --allow-outside");
         Ok = false;
         break;
       }
@@ -123,7 +125,8 @@ FixPlan planFixes(const std::vector<Record> &Records,
     clang::tooling::Replacements Repls;
     bool Bad = false;
     for (const Edit &E : Edits) {
-      if (E.Offset + E.Length > Content->size()) {
+      // 64-bit: an offset and a length near 2^32 must not wrap around.
+      if (uint64_t(E.Offset) + uint64_t(E.Length) > Content->size()) {
         Bad = true;
         break;
       }
@@ -155,54 +158,15 @@ FixPlan planFixes(const std::vector<Record> &Records,
   return Plan;
 }
 
-static std::optional<std::string> writeAtomically(const FilePlan &FP) {
-  std::string Error;
-  std::optional<std::string> Now = readFile(FP.RealPath, Error);
-  if (!Now)
-    return "cannot read it: " + Error;
-  if (*Now != FP.Original)
-    return std::string("it changed on disk since it was read");
-  llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(FP.RealPath, Status))
-    return "cannot stat it: " + EC.message();
-  // A file without write permission is left alone even when the process
-  // could replace it (root, or a writable directory): its mode says so.
-  if ((Status.permissions() & llvm::sys::fs::all_write) == 0 ||
-      llvm::sys::fs::access(FP.RealPath, llvm::sys::fs::AccessMode::Write))
-    return std::string("it is read-only (no write permission)");
-
-  llvm::SmallString<256> Model(llvm::sys::path::parent_path(FP.RealPath));
-  llvm::sys::path::append(Model, "." + llvm::sys::path::filename(FP.RealPath) +
-                                     ".tt-%%%%%%");
-  int FD;
-  llvm::SmallString<256> TempPath;
-  if (std::error_code EC = llvm::sys::fs::createUniqueFile(
-          Model, FD, TempPath, llvm::sys::fs::OF_None, Status.permissions()))
-    return "cannot create a temporary file next to it: " + EC.message();
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << FP.Fixed;
-    OS.flush();
-    if (OS.has_error()) {
-      std::string Msg = OS.error().message();
-      OS.clear_error();
-      llvm::sys::fs::remove(TempPath);
-      return "cannot write the temporary file: " + Msg;
-    }
-  }
-  llvm::sys::fs::setPermissions(TempPath, Status.permissions());
-  if (std::error_code EC = llvm::sys::fs::rename(TempPath, FP.RealPath)) {
-    llvm::sys::fs::remove(TempPath);
-    return "cannot replace it: " + EC.message();
-  }
-  return std::nullopt;
-}
-
-std::vector<std::string> writeFixes(FixPlan &Plan) {
+std::vector<std::string> writeFixes(FixPlan &Plan,
+                                    const BeforeCommitHook &Hook) {
   std::vector<std::string> Problems;
   for (auto It = Plan.Files.begin(); It != Plan.Files.end();) {
-    if (auto Why = writeAtomically(It->second)) {
-      Problems.push_back(It->first + ": not written: " + *Why);
+    const FilePlan &FP = It->second;
+    if (llvm::Error E =
+            replaceFileContent(FP.RealPath, FP.Original, FP.Fixed, Hook)) {
+      Problems.push_back(It->first +
+                         ": not written: " + llvm::toString(std::move(E)));
       for (size_t I : It->second.Findings)
         Plan.Applied[I] = false;
       It = Plan.Files.erase(It);

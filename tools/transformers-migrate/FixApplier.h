@@ -3,16 +3,17 @@
 // Merges the edits of every finding from every TU per real path (symlinks
 // resolved): identical edits are kept once, a finding whose edits overlap an
 // already accepted one is a conflict and none of its edits is applied. Each
-// file is written atomically (temporary file in the same directory, then
-// rename, permissions kept), and only when its content still is what the
-// analysis read. Untouched bytes (CRLF, BOM) are kept by construction.
+// file is written by SafeFileWriter, and only when its content still is what
+// the analysis read. Untouched bytes (CRLF, BOM) are kept by construction.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_MIGRATE_FIXAPPLIER_H
 #define TRANSFORMERS_MIGRATE_FIXAPPLIER_H
 
+#include "CompilationDatabaseLoader.h"
 #include "Model.h"
+#include "SafeFileWriter.h"
 #include <map>
 #include <set>
 #include <string>
@@ -41,7 +42,7 @@ struct FixPlan {
 };
 
 struct PlanOptions {
-  std::string ProjectRoot;
+  ProjectScope Project;
   bool AllowOutside = false;
   /// Records (by index) whose fixes must not be planned: rejected by the
   /// verification (Verifier.h). Missing entries mean "not excluded".
@@ -55,9 +56,12 @@ FixPlan planFixes(const std::vector<Record> &Records,
                   const std::map<std::string, std::set<uint64_t>> &SeenHashes,
                   const PlanOptions &Opts);
 
-/// Writes every planned file atomically. Returns the problems (one line per
-/// file not written); records of unwritten files are marked not applied.
-std::vector<std::string> writeFixes(FixPlan &Plan);
+/// Writes every planned file with replaceFileContent (SafeFileWriter.h):
+/// atomically, only over the content the plan was made from, owner, mode and
+/// ACLs kept. Returns the problems (one line per file not written); records
+/// of unwritten files are marked not applied. \p Hook: see replaceFileContent.
+std::vector<std::string> writeFixes(FixPlan &Plan,
+                                    const BeforeCommitHook &Hook = nullptr);
 
 } // namespace tmigrate
 

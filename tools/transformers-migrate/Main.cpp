@@ -15,6 +15,7 @@
 #include "Emitters.h"
 #include "FastPath.h"
 #include "FixApplier.h"
+#include "OutputGuard.h"
 #include "Progress.h"
 #include "Runner.h"
 #include "Verifier.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
@@ -136,11 +138,27 @@ cl::opt<bool> Quiet("quiet",
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit"),
                          cl::cat(Category));
+cl::list<std::string> ProjectRoot(
+    "project-root", cl::value_desc("dir"),
+    cl::desc("The project's tree: --fix writes only below it (and to the "
+             "files named on the command line). Repeatable. Default: the "
+             "compilation database's directory and the source directory its "
+             "build system records (CMake, Meson), or the parent of a build "
+             "directory that holds no source; with '--', the current "
+             "directory. Never widened by the database's entries"),
+    cl::cat(Category));
 cl::opt<bool> AllowOutside(
     "allow-outside",
-    cl::desc("Also write files outside the project (the directory tree of "
-             "the compilation database and the analysed files)"),
+    cl::desc("Also write files outside the project (see --project-root)"),
     cl::cat(Category));
+// Fault injection for the reliability tests (test/migrate/faults): before
+// each file is replaced, with its new content complete in a temporary file,
+// write "<target>\t<temporary>\n" to the FIFO, then wait until the test
+// opens the FIFO for writing and closes it.
+cl::opt<std::string>
+    PauseBeforeCommit("testing-pause-before-commit", cl::value_desc("fifo"),
+                      cl::desc("(testing) pause before each file is replaced"),
+                      cl::Hidden, cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg",
               cl::desc("Additional argument to append to the compiler "
@@ -293,11 +311,59 @@ void resolvePaths(std::vector<Record> &Records) {
   }
 }
 
-} // namespace
+/// The hook of --testing-pause-before-commit (see there).
+BeforeCommitHook pauseHook(const std::string &Fifo) {
+  if (Fifo.empty())
+    return nullptr;
+  return [Fifo](StringRef Target, StringRef Temporary) {
+    {
+      std::error_code EC;
+      raw_fd_ostream Out(Fifo, EC, sys::fs::OF_Append);
+      if (!EC)
+        Out << Target << "\t" << Temporary << "\n";
+    }
+    if (auto In = MemoryBuffer::getFile(Fifo, /*IsText=*/false,
+                                        /*RequiresNullTerminator=*/false,
+                                        /*IsVolatile=*/true))
+      (void)In;
+  };
+}
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
+/// Removes the temporaries of killed runs next to every file this run may
+/// write, and says so.
+void removeStaleTemporaries(const FixPlan &Plan,
+                            const std::vector<std::string> &Files,
+                            const std::vector<Record> &Records, bool Quiet) {
+  std::set<std::string> Dirs;
+  auto Add = [&](StringRef File) {
+    if (!File.empty())
+      Dirs.insert(std::string(sys::path::parent_path(File)));
+  };
+  for (const auto &[Path, FP] : Plan.Files)
+    Add(Path);
+  for (const std::string &F : Files)
+    Add(realPathOf(F));
+  for (const Record &R : Records)
+    Add(R.RealFile);
+  for (const std::string &Dir : Dirs)
+    for (const std::string &Removed : tmigrate::removeStaleTemporaries(Dir))
+      if (!Quiet)
+        errs() << "transformers-migrate: removed '" << Removed
+               << "', a temporary file left by an interrupted run\n";
+}
 
+/// One line per configuration that did not parse; none: nothing to say.
+bool reportConfigErrors(const CheckConfig &Cfg) {
+  std::vector<std::string> Errors = Cfg.errors();
+  for (const std::string &E : Errors)
+    errs() << "transformers-migrate: error: " << E << "\n";
+  if (!Errors.empty())
+    errs() << "transformers-migrate: error: nothing was analysed or "
+              "written; fix the configuration first\n";
+  return !Errors.empty();
+}
+
+int run(int argc, const char **argv) {
   // Everything after "--" is the compile command for every file.
   std::optional<std::vector<std::string>> FixedArgs;
   int Argc = argc;
@@ -358,6 +424,8 @@ int main(int argc, const char **argv) {
       sys::path::append(Probe, "dummy.cpp");
     }
     FileConfig FC = (*Cfg)->configFor(Probe);
+    if (reportConfigErrors(**Cfg))
+      return ExitUsage;
     outs() << "Enabled checks:";
     for (const std::string &C : FC.EnabledChecks)
       outs() << "\n    " << C;
@@ -369,6 +437,7 @@ int main(int argc, const char **argv) {
   DR.BuildPath = BuildPath;
   DR.FixedArgs = FixedArgs;
   DR.Files.assign(SourcePaths.begin(), SourcePaths.end());
+  DR.ProjectRoots.assign(ProjectRoot.begin(), ProjectRoot.end());
   auto DB = loadCompilationDatabase(DR);
   if (!DB)
     return usageError(toString(DB.takeError()));
@@ -379,7 +448,8 @@ int main(int argc, const char **argv) {
            << ResourceDir << "/include'; pass --resource-dir\n";
 
   if (ShardN > 1)
-    DB->Files = shardFiles(DB->Files, DB->ProjectRoot, ShardK, ShardN);
+    DB->Files =
+        shardFiles(DB->Files, DB->Project.Roots.front(), ShardK, ShardN);
 
   FastPathOptions FO;
   FO.Prefilter = !NoPrefilter;
@@ -404,6 +474,14 @@ int main(int argc, const char **argv) {
   RO.SkipSystemFunctionBodies = !ParseSystemBodies;
   RO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   RO.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+
+  // Every configuration that governs a file is read before any file is
+  // analysed: one that does not parse stops the run (exit 2), instead of
+  // the files it governs being analysed with the defaults.
+  for (const std::string &F : DB->Files)
+    (void)(*Cfg)->configFor(F);
+  if (reportConfigErrors(**Cfg))
+    return ExitUsage;
 
   std::vector<std::string> Usable;
   std::map<std::string, TUResult> Unusable;
@@ -440,6 +518,9 @@ int main(int argc, const char **argv) {
            << " parsed";
     if (!Unusable.empty())
       errs() << ", " << Unusable.size() << " unusable";
+    if (Fast && Fast->Invalid)
+      errs() << ", " << Fast->Invalid.load()
+             << " invalid cache entries ignored";
     // A warm run on an unchanged tree needs none (FastPath.h, direct mode).
     errs() << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
   }
@@ -495,7 +576,7 @@ int main(int argc, const char **argv) {
   FixPlan Plan;
   if (WantPlan) {
     PlanOptions PO;
-    PO.ProjectRoot = DB->ProjectRoot;
+    PO.Project = DB->Project;
     PO.AllowOutside = AllowOutside;
     if (Verify && !NoVerify) {
       VerifyResult VR = planAndVerify(Records, SeenHashes, PO, *DB->DB, Units,
@@ -530,6 +611,21 @@ int main(int argc, const char **argv) {
   outs().flush();
 
   int Exit = ExitClean;
+  // A report that could not be written (a full disk, /dev/full) is an I/O
+  // error, and --fix then writes nothing: what it would do was not shown.
+  bool ReportLost = outs().has_error();
+  if (ReportLost) {
+    errs() << "transformers-migrate: error: cannot write the report to "
+              "standard output: "
+           << outs().error().message() << "\n";
+    outs().clear_error();
+    Exit = ExitUsage;
+  }
+  if (Fast)
+    if (std::optional<std::string> E = Fast->writeError()) {
+      errs() << "transformers-migrate: error: " << *E << "\n";
+      Exit = ExitUsage;
+    }
   std::vector<std::string> Problems = Plan.Problems;
   if (!ExportFixesPath.empty())
     if (Error E =
@@ -540,8 +636,14 @@ int main(int argc, const char **argv) {
       Exit = ExitUsage;
     }
 
-  if (Fix) {
-    std::vector<std::string> WriteProblems = writeFixes(Plan);
+  if (Fix && (ReportLost || Exit == ExitUsage)) {
+    Problems.push_back("no file was written: the run had an I/O error");
+    Plan.Applied.assign(Plan.Applied.size(), false);
+    Plan.Files.clear();
+  } else if (Fix) {
+    removeStaleTemporaries(Plan, DB->Files, Records, Quiet);
+    std::vector<std::string> WriteProblems =
+        writeFixes(Plan, pauseHook(PauseBeforeCommit));
     Problems.insert(Problems.end(), WriteProblems.begin(), WriteProblems.end());
   }
   for (const std::string &P : Problems)
@@ -598,4 +700,22 @@ int main(int argc, const char **argv) {
   if (Remaining)
     return ExitFindings;
   return ExitClean;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  int Exit = run(argc, argv);
+  removeModuleScratch();
+  // An output that failed at the last moment is an I/O error (exit 2), and
+  // a stream's error is cleared so that LLVM does not abort on it at exit.
+  outs().flush();
+  if (outs().has_error()) {
+    outs().clear_error();
+    if (Exit == ExitClean || Exit == ExitFindings)
+      Exit = ExitUsage;
+  }
+  errs().clear_error();
+  return Exit;
 }

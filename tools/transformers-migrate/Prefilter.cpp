@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FastPath.h"
+#include "StableFileSystem.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/Support/BLAKE3.h"
@@ -94,8 +95,8 @@ FastPath::~FastPath() = default;
 bool FastPath::scan(const std::vector<std::string> &CommandLine,
                     const std::string &Directory,
                     std::vector<std::string> &Out) {
-  DependencyScanningWorker Worker(Scanner->Service,
-                                  llvm::vfs::createPhysicalFileSystem());
+  // Read, never mapped: sources may change under the scan.
+  DependencyScanningWorker Worker(Scanner->Service, createStableFileSystem());
   FileCollector Collector(Out);
   NoModuleOutputs Controller;
   IgnoringDiagConsumer Diags;
@@ -141,8 +142,10 @@ FastPath::FileFacts FastPath::fileInfo(const std::string &File,
   }
   // Read outside the lock; a duplicate read by another thread is harmless.
   FileInfo Info;
+  // Read, not mapped: a file truncated while mapped is a SIGBUS.
   auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false);
+                                         /*RequiresNullTerminator=*/false,
+                                         /*IsVolatile=*/true);
   if (Buf) {
     llvm::StringRef Text = (*Buf)->getBuffer();
     // BLAKE3: cryptographic like SHA-256, but SIMD-fast; hashing every
@@ -184,7 +187,7 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
     D.ManifestKey = manifestKey(CommandLine, Directory, Config);
     if (std::optional<std::vector<std::string>> Listed =
             readManifest(D.ManifestKey))
-      if (serve(D, KeyFor(*Listed), File))
+      if (serve(D, KeyFor(*Listed), File, Directory, *Listed))
         return D;
   }
 
@@ -198,7 +201,7 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
   }
   if (Opts.Cache) {
     D.Key = KeyFor(D.Files);
-    if (serve(D, D.Key, File)) {
+    if (serve(D, D.Key, File, Directory, D.Files)) {
       writeManifest(D); // the entry outlived its manifest
       return D;
     }

@@ -4,11 +4,22 @@
 //   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.json        entries
 //   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.files.json  manifests
 // Entries are immutable once renamed into place; a reader sees a whole entry
-// or none, and a corrupt or foreign entry is a miss.
+// or none.
+//
+// The cache is not trusted: a file in it may be truncated, bit-flipped or
+// crafted. Each file is sealed (a header with the payload's length and
+// BLAKE3 digest), every number is range-checked, every edit must lie inside
+// a file the translation unit reads and that the entry itself vouches for,
+// and anything else is a miss. Files are opened without following symlinks,
+// only regular files owned by this user are read, and eviction only ever
+// removes the cache's own file names, two levels below v1/, never through a
+// symlink.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FastPath.h"
+#include "SafeFileWriter.h"
+#include "transformers-tidy/LLVMCompat.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
@@ -20,6 +31,11 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tmigrate {
 
@@ -37,6 +53,15 @@ std::string defaultCacheDir() {
 
 namespace {
 
+/// A JSON integer that fits an unsigned (offsets, lengths, lines): an entry
+/// with anything else (negative, 2^32 and above) is invalid.
+std::optional<unsigned> getU32(const json::Object &O, llvm::StringRef Key) {
+  std::optional<int64_t> V = O.getInteger(Key);
+  if (!V || *V < 0 || *V > int64_t(UINT32_MAX))
+    return std::nullopt;
+  return unsigned(*V);
+}
+
 json::Value toJson(const Position &P) {
   return json::Object{{"file", P.File},
                       {"offset", P.Offset},
@@ -49,11 +74,11 @@ bool fromJson(const json::Value *V, Position &P) {
   if (!O)
     return false;
   auto F = O->getString("file");
-  auto Off = O->getInteger("offset"), L = O->getInteger("line"),
-       C = O->getInteger("column");
+  auto Off = getU32(*O, "offset"), L = getU32(*O, "line"),
+       C = getU32(*O, "column");
   if (!F || !Off || !L || !C)
     return false;
-  P = {F->str(), unsigned(*Off), unsigned(*L), unsigned(*C)};
+  P = {F->str(), *Off, *L, *C};
   return true;
 }
 
@@ -100,12 +125,11 @@ bool fromJson(const json::Value &V, Record &R) {
   R.Severity = *Err ? Level::Error : Level::Warning;
   for (const json::Value &G : *Ranges) {
     const json::Object *GO = G.getAsObject();
-    if (!GO || !GO->getString("file") || !GO->getInteger("offset") ||
-        !GO->getInteger("length"))
+    if (!GO || !GO->getString("file") || !getU32(*GO, "offset") ||
+        !getU32(*GO, "length"))
       return false;
-    R.Ranges.push_back({GO->getString("file")->str(),
-                        unsigned(*GO->getInteger("offset")),
-                        unsigned(*GO->getInteger("length"))});
+    R.Ranges.push_back({GO->getString("file")->str(), *getU32(*GO, "offset"),
+                        *getU32(*GO, "length")});
   }
   for (const json::Value &N : *Notes) {
     const json::Object *NO = N.getAsObject();
@@ -117,12 +141,11 @@ bool fromJson(const json::Value &V, Record &R) {
   }
   for (const json::Value &E : *Edits) {
     const json::Object *EO = E.getAsObject();
-    if (!EO || !EO->getString("file") || !EO->getInteger("offset") ||
-        !EO->getInteger("length") || !EO->getString("text"))
+    if (!EO || !EO->getString("file") || !getU32(*EO, "offset") ||
+        !getU32(*EO, "length") || !EO->getString("text"))
       return false;
-    R.Edits.push_back(
-        {EO->getString("file")->str(), unsigned(*EO->getInteger("offset")),
-         unsigned(*EO->getInteger("length")), EO->getString("text")->str()});
+    R.Edits.push_back({EO->getString("file")->str(), *getU32(*EO, "offset"),
+                       *getU32(*EO, "length"), EO->getString("text")->str()});
   }
   return true;
 }
@@ -188,7 +211,7 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   if (!O)
     return std::nullopt;
   auto Main = O->getString("main"), Dir = O->getString("dir");
-  auto NoLint = O->getInteger("nolint"), NonUser = O->getInteger("nonuser");
+  auto NoLint = getU32(*O, "nolint"), NonUser = getU32(*O, "nonuser");
   auto Skipped = O->getBoolean("skipped");
   const json::Array *Findings = O->getArray("findings");
   const json::Object *Hashes = O->getObject("hashes");
@@ -199,8 +222,8 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   TUResult &R = E.Result;
   R.MainFile = Main->str();
   R.BuildDirectory = Dir->str();
-  R.SuppressedNoLint = unsigned(*NoLint);
-  R.SuppressedNonUser = unsigned(*NonUser);
+  R.SuppressedNoLint = *NoLint;
+  R.SuppressedNonUser = *NonUser;
   for (const json::Value &F : *Findings) {
     Record Rec;
     if (!fromJson(F, Rec))
@@ -308,7 +331,7 @@ std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
                                const std::vector<FileFacts> &Files,
                                const std::vector<std::string> &Paths) {
   std::optional<KeyHasher> H =
-      invocationHasher("transformers-migrate-cache-v2", toolIdentity(),
+      invocationHasher("transformers-migrate-cache-v3", toolIdentity(),
                        CommandLine, Directory, Config, Opts);
   if (!H)
     return "";
@@ -326,7 +349,7 @@ std::string FastPath::manifestKey(const std::vector<std::string> &CommandLine,
                                   const std::string &Directory,
                                   const FileConfig &Config) {
   std::optional<KeyHasher> H =
-      invocationHasher("transformers-migrate-manifest-v2", toolIdentity(),
+      invocationHasher("transformers-migrate-manifest-v3", toolIdentity(),
                        CommandLine, Directory, Config, Opts);
   return H ? H->hex() : "";
 }
@@ -338,30 +361,151 @@ std::string FastPath::entryPath(llvm::StringRef Key,
   return std::string(P);
 }
 
-/// The content of \p Path; opening it makes it the most recently used
-/// (eviction is LRU by mtime).
-static std::optional<std::string> readTouching(const std::string &Path) {
-  int FD;
-  if (llvm::sys::fs::openFileForRead(Path, FD))
-    return std::nullopt;
-  auto Buf = llvm::MemoryBuffer::getOpenFile(
-      llvm::sys::fs::convertFDToNativeFile(FD), Path, /*FileSize=*/-1);
-  (void)llvm::sys::fs::setLastAccessAndModificationTime(
-      FD, std::chrono::system_clock::now());
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  if (!Buf)
-    return std::nullopt;
-  return (*Buf)->getBuffer().str();
+namespace {
+
+/// "TTMC1 <payload bytes> <SHA-256 hex>\n": a truncated, extended or
+/// bit-flipped file no longer matches its own header. (Entries are a few
+/// KiB: SHA-256 costs nothing next to reading them, and any tool can check
+/// it.)
+const char SealMagic[] = "TTMC1";
+
+std::string digestHex(llvm::StringRef Payload) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Payload)),
+                     /*LowerCase=*/true);
 }
 
+std::string seal(llvm::StringRef Payload) {
+  return std::string(SealMagic) + " " + std::to_string(Payload.size()) + " " +
+         digestHex(Payload) + "\n" + Payload.str();
+}
+
+std::optional<llvm::StringRef> unseal(llvm::StringRef Stored) {
+  auto [Header, Payload] = Stored.split('\n');
+  llvm::SmallVector<llvm::StringRef, 3> Fields;
+  Header.split(Fields, ' ');
+  size_t Size = 0;
+  if (Fields.size() != 3 || Fields[0] != SealMagic ||
+      Fields[1].getAsInteger(10, Size) || Size != Payload.size() ||
+      Fields[2] != digestHex(Payload))
+    return std::nullopt;
+  return Payload;
+}
+
+/// The largest cache file read (entries are a few KiB).
+constexpr uint64_t MaxCacheFileBytes = 64 << 20;
+
+/// The content of the cache file \p Path if it is a regular file of this
+/// user's (never through a symlink); reading it makes it the most recently
+/// used (eviction is LRU by mtime).
+std::optional<std::string> readCacheFile(const std::string &Path) {
+  int FD = ::open(Path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (FD < 0)
+    return std::nullopt;
+  struct stat St;
+  std::optional<std::string> Out;
+  if (::fstat(FD, &St) == 0 && S_ISREG(St.st_mode) &&
+      St.st_uid == ::geteuid() && uint64_t(St.st_size) <= MaxCacheFileBytes) {
+    auto Buf = llvm::MemoryBuffer::getOpenFile(
+        llvm::sys::fs::convertFDToNativeFile(FD), Path, St.st_size,
+        /*RequiresNullTerminator=*/false, /*IsVolatile=*/true);
+    if (Buf) {
+      Out = (*Buf)->getBuffer().str();
+      (void)llvm::sys::fs::setLastAccessAndModificationTime(
+          FD, std::chrono::system_clock::now());
+    }
+  }
+  ::close(FD);
+  return Out;
+}
+
+/// A directory of the cache: exists (made if missing) and is a directory,
+/// not a symlink to one.
+bool isOwnDirectory(const std::string &Dir) {
+  struct stat St;
+  if (::lstat(Dir.c_str(), &St) != 0) {
+    if (errno != ENOENT || ::mkdir(Dir.c_str(), 0777) != 0)
+      return errno == EEXIST && ::lstat(Dir.c_str(), &St) == 0 &&
+             S_ISDIR(St.st_mode);
+    return true;
+  }
+  return S_ISDIR(St.st_mode);
+}
+
+std::string normalPath(llvm::StringRef Path, llvm::StringRef Directory) {
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P))
+    transformers_tidy::compat::makeAbsolute(Directory, P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// An entry is used only if everything it would make the tool print or
+/// write lies where the translation unit can have put it: every edit in a
+/// file the entry vouches for (its content hashes), each such file one the
+/// TU reads (\p Files, the key's file list), and every edit, range and
+/// position inside the file as it is on disk now (the key says the content
+/// is unchanged).
+bool plausible(const CacheEntry &E, const std::vector<std::string> &Files,
+               const std::string &Directory) {
+  const TUResult &R = E.Result;
+  if (R.Findings.empty())
+    return R.ContentHashes.empty();
+  std::set<std::string> Read;
+  for (const std::string &F : Files)
+    Read.insert(normalPath(F, Directory));
+  std::map<std::string, uint64_t> Sizes;
+  auto SizeOf = [&](const std::string &File) -> std::optional<uint64_t> {
+    auto It = Sizes.find(File);
+    if (It != Sizes.end())
+      return It->second;
+    llvm::sys::fs::file_status St;
+    if (!Read.count(normalPath(File, Directory)) ||
+        llvm::sys::fs::status(File, St) || !llvm::sys::fs::is_regular_file(St))
+      return std::nullopt;
+    return Sizes[File] = St.getSize();
+  };
+  auto Inside = [&](const std::string &File, uint64_t Offset, uint64_t Length) {
+    std::optional<uint64_t> Size = SizeOf(File);
+    return Size && Offset + Length <= *Size;
+  };
+  for (const auto &[File, Hash] : R.ContentHashes)
+    if (!SizeOf(File))
+      return false;
+  for (const Record &Rec : R.Findings) {
+    if (!Rec.Pos.File.empty() && !Inside(Rec.Pos.File, Rec.Pos.Offset, 0))
+      return false;
+    for (const Range &G : Rec.Ranges)
+      if (!Inside(G.File, G.Offset, G.Length))
+        return false;
+    for (const Note &N : Rec.Notes)
+      if (!N.Pos.File.empty() && !Inside(N.Pos.File, N.Pos.Offset, 0))
+        return false;
+    for (const Edit &Ed : Rec.Edits)
+      if (!R.ContentHashes.count(Ed.File) ||
+          !Inside(Ed.File, Ed.Offset, Ed.Length))
+        return false;
+  }
+  return true;
+}
+
+} // namespace
+
 bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
-                     const std::string &File) {
+                     const std::string &File, const std::string &Directory,
+                     const std::vector<std::string> &Files) {
   if (Key.empty())
     return false;
-  std::optional<std::string> Text = readTouching(entryPath(Key, ".json"));
-  std::optional<CacheEntry> E = Text ? deserializeEntry(*Text) : std::nullopt;
-  if (!E || E->Result.MainFile != File)
+  std::optional<std::string> Text = readCacheFile(entryPath(Key, ".json"));
+  std::optional<llvm::StringRef> Payload = Text ? unseal(*Text) : std::nullopt;
+  std::optional<CacheEntry> E =
+      Payload ? deserializeEntry(*Payload) : std::nullopt;
+  if (!E || E->Result.MainFile != File ||
+      E->Result.BuildDirectory != Directory ||
+      !plausible(*E, Files, Directory)) {
+    if (Text)
+      ++Invalid;
     return false;
+  }
   if (E->PrefilterSkipped) {
     // --no-prefilter parses what the prefilter skipped.
     if (!Opts.Prefilter)
@@ -379,10 +523,12 @@ std::optional<std::vector<std::string>>
 FastPath::readManifest(llvm::StringRef Key) {
   if (Key.empty())
     return std::nullopt;
-  std::optional<std::string> Text = readTouching(entryPath(Key, ".files.json"));
-  if (!Text)
+  std::optional<std::string> Text =
+      readCacheFile(entryPath(Key, ".files.json"));
+  std::optional<llvm::StringRef> Payload = Text ? unseal(*Text) : std::nullopt;
+  if (!Payload)
     return std::nullopt;
-  llvm::Expected<json::Value> V = json::parse(*Text);
+  llvm::Expected<json::Value> V = json::parse(*Payload);
   if (!V) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
@@ -412,35 +558,39 @@ void FastPath::writeManifest(const FastDecision &D) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << json::Value(std::move(A));
-  writeAtomically(entryPath(D.ManifestKey, ".files.json"), Text);
+  storeFile(entryPath(D.ManifestKey, ".files.json"), Text);
 }
 
-bool FastPath::writeAtomically(const std::string &Path, llvm::StringRef Text) {
-  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
-  if (llvm::sys::fs::create_directories(Dir))
+bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
+  auto Failed = [&](const std::string &Why) {
+    std::lock_guard<std::mutex> Lock(Mutex);
+    if (!WriteError)
+      WriteError = "cannot write the result cache in '" + Opts.CacheDir +
+                   "': " + Why + " (--no-cache turns it off)";
     return false;
-  int FD;
-  llvm::SmallString<256> Tmp;
-  if (llvm::sys::fs::createUniqueFile(Dir + "/tmp-%%%%%%%%%%%%.json", FD, Tmp))
-    return false;
-  {
-    llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << Text;
-    OS.close();
-    if (OS.has_error()) {
-      OS.clear_error();
-      llvm::sys::fs::remove(Tmp);
-      return false;
-    }
-  }
-  // rename() is atomic: concurrent runs storing the same key write the same
-  // bytes, and readers never see a partial file.
-  if (llvm::sys::fs::rename(Tmp, Path)) {
-    llvm::sys::fs::remove(Tmp);
-    return false;
-  }
+  };
+  // The cache's own directories, never a symlink out of it.
+  llvm::SmallString<256> V1(Opts.CacheDir);
+  llvm::sys::path::append(V1, "v1");
+  std::string Shard(llvm::sys::path::parent_path(Path));
+  if (!llvm::sys::fs::is_directory(Opts.CacheDir) &&
+      llvm::sys::fs::create_directories(Opts.CacheDir))
+    return Failed("cannot create the directory");
+  if (!isOwnDirectory(std::string(V1)) || !isOwnDirectory(Shard))
+    return Failed("'" + Shard + "' is not a directory of the cache");
+  // Whole or not at all (SafeFileWriter.h); concurrent runs storing the
+  // same key write the same bytes, and a symlink planted at the entry's name
+  // is replaced, not followed.
+  if (llvm::Error E =
+          writeOutputFile(Path, seal(Payload), /*FollowSymlink=*/false))
+    return Failed(llvm::toString(std::move(E)));
   Stored = true;
   return true;
+}
+
+std::optional<std::string> FastPath::writeError() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return WriteError;
 }
 
 void FastPath::store(const FastDecision &D, const TUResult &R) {
@@ -453,8 +603,16 @@ void FastPath::storeEntry(const FastDecision &D, const CacheEntry &E) {
   std::string Value = serializeEntry(E);
   // The manifest goes after the entry: a reader that finds the manifest
   // mostly finds the entry too.
-  if (!Value.empty() && writeAtomically(entryPath(D.Key, ".json"), Value))
+  if (!Value.empty() && storeFile(entryPath(D.Key, ".json"), Value))
     writeManifest(D);
+}
+
+/// Whether \p Name is a name the cache itself gives its files.
+static bool isCacheFileName(llvm::StringRef Name) {
+  llvm::StringRef Hex = Name.take_while(llvm::isHexDigit);
+  llvm::StringRef Rest = Name.drop_front(Hex.size());
+  return Hex.size() == 64 && Hex.lower() == Hex &&
+         (Rest == ".json" || Rest == ".files.json");
 }
 
 void FastPath::trim() {
@@ -468,24 +626,37 @@ void FastPath::trim() {
   std::vector<Entry> Entries;
   uint64_t Total = 0;
   auto Now = std::chrono::system_clock::now();
-  std::error_code EC;
   llvm::SmallString<256> Root(Opts.CacheDir);
   llvm::sys::path::append(Root, "v1");
-  for (llvm::sys::fs::recursive_directory_iterator It(Root, EC), End;
-       It != End && !EC; It.increment(EC)) {
-    llvm::sys::fs::file_status St;
-    if (llvm::sys::fs::status(It->path(), St) ||
-        St.type() != llvm::sys::fs::file_type::regular_file)
+  // Exactly v1/<2 hex>/<name>, no symlink followed at any level, and only
+  // regular files with the cache's own names: nothing else is ever removed.
+  std::error_code EC;
+  for (llvm::sys::fs::directory_iterator Shard(Root, EC, false), End;
+       Shard != End && !EC; Shard.increment(EC)) {
+    llvm::StringRef ShardName = llvm::sys::path::filename(Shard->path());
+    struct stat St;
+    if (ShardName.size() != 2 || !llvm::all_of(ShardName, llvm::isHexDigit) ||
+        ::lstat(Shard->path().c_str(), &St) || !S_ISDIR(St.st_mode))
       continue;
-    llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    // A temporary left by a killed run is garbage after an hour.
-    if (Name.starts_with("tmp-")) {
-      if (Now - St.getLastModificationTime() > std::chrono::hours(1))
-        llvm::sys::fs::remove(It->path());
-      continue;
+    std::error_code FileEC;
+    for (llvm::sys::fs::directory_iterator It(Shard->path(), FileEC, false);
+         It != End && !FileEC; It.increment(FileEC)) {
+      llvm::StringRef Name = llvm::sys::path::filename(It->path());
+      bool Temporary = isTemporaryName(Name);
+      if ((!Temporary && !isCacheFileName(Name)) ||
+          ::lstat(It->path().c_str(), &St) || !S_ISREG(St.st_mode) ||
+          St.st_uid != ::geteuid())
+        continue;
+      auto Modified = std::chrono::system_clock::from_time_t(St.st_mtime);
+      // A temporary left by a killed run is garbage after an hour.
+      if (Temporary) {
+        if (Now - Modified > std::chrono::hours(1))
+          ::unlink(It->path().c_str());
+        continue;
+      }
+      Entries.push_back({Modified, uint64_t(St.st_size), It->path()});
+      Total += St.st_size;
     }
-    Entries.push_back({St.getLastModificationTime(), St.getSize(), It->path()});
-    Total += St.getSize();
   }
   if (Total <= Opts.CacheMaxBytes)
     return;
@@ -495,7 +666,7 @@ void FastPath::trim() {
   for (const Entry &E : Entries) {
     if (Total <= Opts.CacheMaxBytes)
       break;
-    if (!llvm::sys::fs::remove(E.Path))
+    if (::unlink(E.Path.c_str()) == 0)
       Total -= E.Size;
   }
 }

@@ -4,6 +4,9 @@
 #include "FastPath.h"
 #include "FixEdits.h"
 #include "NoLintFilter.h"
+#include "OutputGuard.h"
+#include "ResponseFileDatabase.h"
+#include "StableFileSystem.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
 #include "clang/AST/ASTConsumer.h"
@@ -301,6 +304,11 @@ private:
     return false;
   }
 
+public:
+  /// Files that changed on disk while the TU was parsed.
+  std::vector<std::string> Changed;
+
+private:
   const FileConfig &Config;
   TUResult &Result;
   std::vector<std::unique_ptr<transformers_tidy::Analysis>> Analyses;
@@ -328,7 +336,10 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // A TU that does not compile is reported, not analysed: fixes computed
     // on a broken AST are not trustworthy.
-    if (CI.getDiagnostics().hasErrorOccurred())
+    // Findings (or errors) about a file that changed under the parse
+    // describe neither version: the TU is reported as changed (runOne).
+    A.Changed = filesChangedSinceRead(Ctx.getSourceManager());
+    if (!A.Changed.empty() || CI.getDiagnostics().hasErrorOccurred())
       return;
     A.analyse(Ctx);
   }
@@ -349,19 +360,6 @@ public:
     if (SkipSystemBodies)
       CI.getFrontendOpts().SkipFunctionBodies = true;
     return std::make_unique<AnalyserConsumer>(A, CI);
-  }
-
-private:
-  TUAnalyser &A;
-  bool SkipSystemBodies;
-};
-
-class AnalyserActionFactory : public FrontendActionFactory {
-public:
-  AnalyserActionFactory(TUAnalyser &A, bool SkipSystemBodies)
-      : A(A), SkipSystemBodies(SkipSystemBodies) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<AnalyserAction>(A, SkipSystemBodies);
   }
 
 private:
@@ -423,9 +421,18 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
     return Fail("the compile command's directory '" + Cmd.Directory +
                 "' does not exist");
 
-  SingleCommandDatabase DB(Cmd);
+  if (auto Why = ResponseFileDatabase::expansionError(Cmd))
+    return Fail(*Why + ": '" + File + "'");
+  // The user's build may ask for files (dependency files, serialized
+  // diagnostics, ...): the tool writes none (OutputGuard.h). Stripped before
+  // ClangTool's own adjusters, whose "-M*" rule would leave -MJ's value
+  // behind as an input file.
+  CompileCommand Guarded = Cmd;
+  Guarded.CommandLine = stripOutputArguments(Cmd.CommandLine);
+  SingleCommandDatabase DB(std::move(Guarded));
+  // Read, never mapped: sources may change under the parse.
   ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 llvm::vfs::createPhysicalFileSystem());
+                 createStableFileSystem());
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
 
@@ -436,9 +443,31 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
   TUAnalyser Analyser(Config, Result);
   // With SystemHeaders, findings in system headers are reported: parse
   // their bodies.
-  AnalyserActionFactory Factory(Analyser, Opts.SkipSystemFunctionBodies &&
-                                              !Config.SystemHeaders);
+  bool SkipSystemBodies =
+      Opts.SkipSystemFunctionBodies && !Config.SystemHeaders;
+  GuardedActionFactory Factory([&Analyser, SkipSystemBodies] {
+    return std::make_unique<AnalyserAction>(Analyser, SkipSystemBodies);
+  });
   int RC = Tool.run(&Factory);
+  if (!Analyser.Changed.empty()) {
+    Result.Findings.clear();
+    Result.Errors.clear();
+    Result.ContentHashes.clear();
+    for (const std::string &F : Analyser.Changed) {
+      Record R;
+      R.Check = "clang-diagnostic-error";
+      R.Severity = Level::Error;
+      R.Pos.File = F;
+      R.Message = "'" + F +
+                  "' changed on disk while it was being analysed; run again "
+                  "once it is no longer being written";
+      R.MainFile = File;
+      R.BuildDirectory = Cmd.Directory;
+      Result.Errors.push_back(std::move(R));
+    }
+    Result.Failed = true;
+    return Result;
+  }
   if (RC != 0 || Errors.getNumErrors() > 0) {
     Result.Findings.clear();
     Result.ContentHashes.clear();
@@ -454,13 +483,15 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
 
 std::vector<std::string> toolCommandLine(const CompileCommand &Cmd,
                                          const RunOptions &Opts) {
-  // The same chain ClangTool::run applies: its defaults, then ours.
+  // The same chain ClangTool::run applies: its defaults, then ours (which
+  // strip every output-producing option, so neither the scanner nor the
+  // cache key sees one).
   ArgumentsAdjuster A =
       combineAdjusters(combineAdjusters(getClangStripOutputAdjuster(),
                                         getClangSyntaxOnlyAdjuster()),
                        combineAdjusters(getClangStripDependencyFileAdjuster(),
                                         toolAdjuster(Opts)));
-  return A(Cmd.CommandLine, Cmd.Filename);
+  return A(stripOutputArguments(Cmd.CommandLine), Cmd.Filename);
 }
 
 std::vector<TUResult> runAll(const CompilationDatabase &DB,

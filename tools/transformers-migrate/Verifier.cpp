@@ -2,6 +2,8 @@
 
 #include "Verifier.h"
 #include "CompilationDatabaseLoader.h"
+#include "OutputGuard.h"
+#include "StableFileSystem.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -75,7 +77,7 @@ parseWith(const tooling::CompileCommand &Cmd, const RunOptions &RO,
                     llvm::MemoryBuffer::getMemBufferCopy(*Content, Path));
   auto FS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>(
-          llvm::vfs::createPhysicalFileSystem()));
+          createStableFileSystem()));
   FS->pushOverlay(Memory);
   if (FS->setCurrentWorkingDirectory(Cmd.Directory))
     return {{"", 0, 0, 0,
@@ -87,8 +89,12 @@ parseWith(const tooling::CompileCommand &Cmd, const RunOptions &RO,
   std::vector<std::string> Args = toolCommandLine(Cmd, RO);
   Args.push_back("-w");
   Args.push_back("-fno-caret-diagnostics");
+  // Outputs neutralised as in the analysis (OutputGuard.h).
+  GuardedActionFactory Action(
+      [] { return std::make_unique<SyntaxOnlyAction>(); });
   tooling::ToolInvocation Invocation(
-      std::move(Args), std::make_unique<SyntaxOnlyAction>(), Files.get());
+      std::move(Args), &Action, Files.get(),
+      std::make_shared<PCHContainerOperations>());
   Invocation.setDiagnosticConsumer(&Errors);
   bool Ran = Invocation.run();
   if (!Ran && Errors.Errors.empty())

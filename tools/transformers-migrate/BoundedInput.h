@@ -1,0 +1,42 @@
+//===- BoundedInput.h - Reading untrusted text inputs ----------*- C++ -*-===//
+//
+// Configuration files, --config-file and response files come from the user's
+// tree or command line and may be anything: a FIFO, /dev/zero, a gigabyte of
+// text. They are read only when they are regular files (or, for an explicit
+// --config-file, a pipe) of bounded size, so that no input makes the tool
+// read until it runs out of memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_BOUNDEDINPUT_H
+#define TRANSFORMERS_MIGRATE_BOUNDEDINPUT_H
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <cstdint>
+#include <string>
+
+namespace tmigrate {
+
+/// The largest configuration (--config, --config-file, a .clang-tidy).
+constexpr uint64_t MaxConfigBytes = 1 << 20;
+/// The largest response file.
+constexpr uint64_t MaxResponseFileBytes = 16 << 20;
+
+/// The content of \p Path, at most \p Limit bytes: a regular file (symlinks
+/// followed) or a pipe/character device read up to the limit. Errors name
+/// the file as "cannot read <What> '<Path>': ..." (missing, unreadable, a
+/// directory, too large).
+llvm::Expected<std::string>
+readBoundedFile(llvm::StringRef Path, uint64_t Limit, llvm::StringRef What);
+
+/// The real file system, but opening anything that is not a regular file of
+/// at most \p Limit bytes fails (EINVAL or EFBIG).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createBoundedFileSystem(uint64_t Limit);
+
+} // namespace tmigrate
+
+#endif

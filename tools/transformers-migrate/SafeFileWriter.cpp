@@ -1,0 +1,438 @@
+//===- SafeFileWriter.cpp - Writes that never lose a byte -----------------===//
+//
+// POSIX (Linux) implementation; see SafeFileWriter.h for the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SafeFileWriter.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/xattr.h>
+#endif
+
+namespace tmigrate {
+
+namespace {
+
+llvm::Error failure(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+std::string lastError() { return std::strerror(errno); }
+
+/// The identity and version of a file as the kernel reports it: any write
+/// changes the size or the ctime; a rename changes the inode the path names.
+struct Snapshot {
+  dev_t Dev = 0;
+  ino_t Ino = 0;
+  off_t Size = 0;
+  struct timespec Mtime = {}, Ctime = {};
+
+  static Snapshot of(const struct stat &St) {
+    Snapshot S;
+    S.Dev = St.st_dev;
+    S.Ino = St.st_ino;
+    S.Size = St.st_size;
+    S.Mtime = St.st_mtim;
+    S.Ctime = St.st_ctim;
+    return S;
+  }
+  bool sameFile(const Snapshot &O) const {
+    return Dev == O.Dev && Ino == O.Ino;
+  }
+  bool operator==(const Snapshot &O) const {
+    return sameFile(O) && Size == O.Size && Mtime.tv_sec == O.Mtime.tv_sec &&
+           Mtime.tv_nsec == O.Mtime.tv_nsec && Ctime.tv_sec == O.Ctime.tv_sec &&
+           Ctime.tv_nsec == O.Ctime.tv_nsec;
+  }
+  bool operator!=(const Snapshot &O) const { return !(*this == O); }
+  /// A rename updates the ctime of the files it moves: after one, only the
+  /// size and mtime say whether a file was written to.
+  bool sameDataAs(const Snapshot &O) const {
+    return sameFile(O) && Size == O.Size && Mtime.tv_sec == O.Mtime.tv_sec &&
+           Mtime.tv_nsec == O.Mtime.tv_nsec;
+  }
+};
+
+/// An owned file descriptor.
+class FileDescriptor {
+public:
+  explicit FileDescriptor(int FD = -1) : FD(FD) {}
+  FileDescriptor(const FileDescriptor &) = delete;
+  FileDescriptor &operator=(const FileDescriptor &) = delete;
+  ~FileDescriptor() {
+    if (FD >= 0)
+      ::close(FD);
+  }
+  int get() const { return FD; }
+  bool valid() const { return FD >= 0; }
+
+private:
+  int FD;
+};
+
+/// The whole content of \p FD from offset 0.
+bool readAll(int FD, std::string &Out) {
+  Out.clear();
+  char Buf[64 * 1024];
+  off_t Offset = 0;
+  for (;;) {
+    ssize_t N = ::pread(FD, Buf, sizeof(Buf), Offset);
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    if (N == 0)
+      return true;
+    Out.append(Buf, size_t(N));
+    Offset += N;
+  }
+}
+
+bool writeAll(int FD, llvm::StringRef Data) {
+  while (!Data.empty()) {
+    ssize_t N = ::write(FD, Data.data(), Data.size());
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      return false;
+    }
+    Data = Data.drop_front(size_t(N));
+  }
+  return true;
+}
+
+bool statFD(int FD, Snapshot &S) {
+  struct stat St;
+  if (::fstat(FD, &St))
+    return false;
+  S = Snapshot::of(St);
+  return true;
+}
+
+bool lstatPath(llvm::StringRef Path, Snapshot &S) {
+  struct stat St;
+  if (::lstat(Path.str().c_str(), &St))
+    return false;
+  S = Snapshot::of(St);
+  return true;
+}
+
+/// Makes the rename durable; an error here does not undo it.
+void syncDirectory(llvm::StringRef Dir) {
+  int FD = ::open(Dir.str().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (FD >= 0) {
+    (void)::fsync(FD);
+    ::close(FD);
+  }
+}
+
+/// The temporary-file model next to \p Path:
+/// ".<name>.transformers-migrate-<pid>-XXXXXX.tmp".
+std::string temporaryModel(llvm::StringRef Path) {
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
+  // Keep the whole name within NAME_MAX (255).
+  llvm::StringRef Name = llvm::sys::path::filename(Path).take_front(180);
+  llvm::SmallString<256> Model(Dir.empty() ? "." : Dir);
+  llvm::sys::path::append(Model, "." + Name + ".transformers-migrate-" +
+                                     llvm::Twine(::getpid()) + "-%%%%%%.tmp");
+  return std::string(Model);
+}
+
+/// Copies every extended attribute (POSIX ACLs are the system.posix_acl_*
+/// ones) of \p From to \p To.
+llvm::Error copyExtendedAttributes(int From, int To) {
+#if defined(__linux__)
+  ssize_t Size = ::flistxattr(From, nullptr, 0);
+  if (Size < 0)
+    return errno == ENOTSUP
+               ? llvm::Error::success()
+               : failure("cannot list its extended attributes: " + lastError());
+  std::string Names(size_t(Size), '\0');
+  Size = ::flistxattr(From, Names.data(), Names.size());
+  if (Size < 0)
+    return failure("cannot list its extended attributes: " + lastError());
+  Names.resize(size_t(Size));
+  llvm::SmallVector<llvm::StringRef, 4> List;
+  llvm::StringRef(Names).split(List, '\0', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef Name : List) {
+    std::string N = Name.str();
+    ssize_t Len = ::fgetxattr(From, N.c_str(), nullptr, 0);
+    if (Len < 0)
+      return failure("cannot read its extended attribute '" + N +
+                     "': " + lastError());
+    std::string Value(size_t(Len), '\0');
+    Len = ::fgetxattr(From, N.c_str(), Value.data(), Value.size());
+    if (Len < 0)
+      return failure("cannot read its extended attribute '" + N +
+                     "': " + lastError());
+    if (::fsetxattr(To, N.c_str(), Value.data(), size_t(Len), 0))
+      return failure("cannot keep its extended attribute '" + N +
+                     "' (ACL or label): " + lastError());
+  }
+#endif
+  return llvm::Error::success();
+}
+
+enum class Exchange { Done, Unsupported, Failed };
+
+/// Swaps the files two paths name, atomically.
+Exchange exchangeFiles(llvm::StringRef A, llvm::StringRef B) {
+#if defined(__linux__) && defined(RENAME_EXCHANGE)
+  if (::renameat2(AT_FDCWD, A.str().c_str(), AT_FDCWD, B.str().c_str(),
+                  RENAME_EXCHANGE) == 0)
+    return Exchange::Done;
+  if (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP)
+    return Exchange::Unsupported;
+  return Exchange::Failed;
+#else
+  return Exchange::Unsupported;
+#endif
+}
+
+/// A temporary file next to \p Path holding \p Content, complete and synced.
+llvm::Expected<llvm::sys::fs::TempFile> makeTemporary(llvm::StringRef Path,
+                                                      llvm::StringRef Content) {
+  llvm::Expected<llvm::sys::fs::TempFile> Temp =
+      llvm::sys::fs::TempFile::create(temporaryModel(Path),
+                                      llvm::sys::fs::owner_read |
+                                          llvm::sys::fs::owner_write);
+  if (!Temp)
+    return failure("cannot create a temporary file next to it: " +
+                   llvm::toString(Temp.takeError()));
+  if (!writeAll(Temp->FD, Content) || ::fsync(Temp->FD)) {
+    std::string Why = lastError();
+    llvm::consumeError(Temp->discard());
+    return failure("cannot write the temporary file: " + Why);
+  }
+  return std::move(*Temp);
+}
+
+/// Gives the temporary \p To the owner, group, extended attributes and mode
+/// of \p From (in that order: chown clears set-id bits, chmod restores them).
+llvm::Error copyMetadata(int From, const struct stat &St, int To) {
+  if (::fchown(To, St.st_uid, St.st_gid)) {
+    if (St.st_uid != ::geteuid())
+      return failure("cannot keep its owner (uid " + llvm::Twine(St.st_uid) +
+                     "): " + lastError() + "; run as its owner");
+    return failure("cannot keep its group (gid " + llvm::Twine(St.st_gid) +
+                   "): " + lastError());
+  }
+  if (llvm::Error E = copyExtendedAttributes(From, To))
+    return E;
+  if (::fchmod(To, St.st_mode & 07777))
+    return failure("cannot keep its mode: " + lastError());
+  if (::fsync(To))
+    return failure("cannot write the temporary file: " + lastError());
+  return llvm::Error::success();
+}
+
+} // namespace
+
+bool isTemporaryName(llvm::StringRef Name) {
+  static const llvm::Regex Pattern(
+      "^\\..*\\.transformers-migrate-[0-9]+-[0-9a-f]{6}\\.tmp$");
+  return Pattern.match(Name);
+}
+
+llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
+                               llvm::StringRef New,
+                               const BeforeCommitHook &Hook) {
+  std::string P = Path.str();
+  // The path is a real path: a symlink there now means it was replaced.
+  FileDescriptor Original(::open(P.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (!Original.valid())
+    return failure("cannot open it: " + lastError());
+  struct stat St;
+  if (::fstat(Original.get(), &St))
+    return failure("cannot stat it: " + lastError());
+  if (!S_ISREG(St.st_mode))
+    return failure("it is not a regular file");
+  if (St.st_nlink > 1)
+    return failure("it has " + llvm::Twine(uint64_t(St.st_nlink)) +
+                   " hard links, which replacing it would separate");
+  // A file without write permission is left alone even when the process
+  // could replace it (root, or a writable directory): its mode says so.
+  if ((St.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 ||
+      ::access(P.c_str(), W_OK))
+    return failure("it is read-only (no write permission)");
+
+  Snapshot Read = Snapshot::of(St), Now;
+  std::string Content;
+  if (!readAll(Original.get(), Content))
+    return failure("cannot read it: " + lastError());
+  if (!statFD(Original.get(), Now) || Now != Read)
+    return failure("it changed on disk while it was being read");
+  if (Content != Expected)
+    return failure("it changed on disk since it was analysed");
+
+  llvm::Expected<llvm::sys::fs::TempFile> Temp = makeTemporary(Path, New);
+  if (!Temp)
+    return Temp.takeError();
+  auto Discard = [&](llvm::Error Why) {
+    llvm::consumeError(Temp->discard());
+    return Why;
+  };
+  if (llvm::Error E = copyMetadata(Original.get(), St, Temp->FD))
+    return Discard(std::move(E));
+  Snapshot Written;
+  if (!statFD(Temp->FD, Written))
+    return Discard(failure("cannot stat the temporary file: " + lastError()));
+  if (Hook)
+    Hook(Path, Temp->TmpName);
+
+  // The last check before the exchange: same file at the path, same
+  // version, same bytes.
+  Snapshot AtPath;
+  if (!lstatPath(Path, AtPath) || !AtPath.sameFile(Read) ||
+      !statFD(Original.get(), Now) || Now != Read ||
+      !readAll(Original.get(), Content) || Content != Expected)
+    return Discard(failure("it changed on disk while it was being written"));
+
+  Exchange X = exchangeFiles(Temp->TmpName, Path);
+  if (X == Exchange::Failed)
+    return Discard(failure("cannot replace it: " + lastError()));
+  if (X == Exchange::Unsupported) {
+    // A file system without exchange: a plain rename, checked afterwards.
+    std::string Tmp = Temp->TmpName;
+    if (::rename(Tmp.c_str(), P.c_str()))
+      return Discard(failure("cannot replace it: " + lastError()));
+    llvm::consumeError(Temp->keep()); // closes it, no longer to be removed
+    syncDirectory(llvm::sys::path::parent_path(Path));
+    if (statFD(Original.get(), Now) && Now.sameDataAs(Read) &&
+        readAll(Original.get(), Content) && Content == Expected)
+      return llvm::Error::success();
+    // Too late to swap back: keep the other writer's version beside it.
+    std::string Saved =
+        P + ".transformers-migrate-saved-" + std::to_string(::getpid());
+    if (readAll(Original.get(), Content))
+      (void)writeOutputFile(Saved, Content);
+    return failure("it changed on disk while it was being replaced; the "
+                   "fixed version is in place and the other version was "
+                   "saved as '" +
+                   Saved + "'");
+  }
+
+  // Temp->TmpName now names the original file, Path the fixed one.
+  if (statFD(Original.get(), Now) && Now.sameDataAs(Read) &&
+      readAll(Original.get(), Content) && Content == Expected) {
+    llvm::Error E = Temp->discard(); // removes the original
+    syncDirectory(llvm::sys::path::parent_path(Path));
+    if (E)
+      return failure("replaced, but the temporary file '" + Temp->TmpName +
+                     "' holding the original could not be removed: " +
+                     llvm::toString(std::move(E)));
+    return llvm::Error::success();
+  }
+  // The original changed between the last check and the exchange: put it
+  // back, unless the fixed file has been written to meanwhile as well.
+  Snapshot Fixed;
+  std::string FixedNow;
+  if (lstatPath(Path, Fixed) && Fixed.sameFile(Written) &&
+      statFD(Temp->FD, Fixed) && Fixed.sameDataAs(Written) &&
+      readAll(Temp->FD, FixedNow) && FixedNow == New &&
+      exchangeFiles(Temp->TmpName, Path) == Exchange::Done)
+    return Discard(failure("it changed on disk while it was being written"));
+  std::string Saved =
+      P + ".transformers-migrate-saved-" + std::to_string(::getpid());
+  std::string Tmp = Temp->TmpName;
+  if (::rename(Tmp.c_str(), Saved.c_str()) != 0)
+    Saved = Tmp;
+  llvm::consumeError(Temp->keep());
+  return failure("it changed on disk while it was being replaced; the "
+                 "fixed version is in place and the other version was saved "
+                 "as '" +
+                 Saved + "'");
+}
+
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
+                            bool FollowSymlink) {
+  std::string Target = Path.str();
+  auto Fail = [&](const std::string &Why) {
+    return failure("cannot write '" + Path + "': " + Why);
+  };
+  struct stat St;
+  bool Exists = ::lstat(Target.c_str(), &St) == 0;
+  if (Exists && S_ISLNK(St.st_mode) && !FollowSymlink) {
+    Exists = false; // rename(2) replaces the link itself
+  } else if (Exists && S_ISLNK(St.st_mode)) {
+    llvm::SmallString<256> Real;
+    if (llvm::sys::fs::real_path(Target, Real))
+      return Fail("it is a dangling symbolic link");
+    Target = std::string(Real);
+    Exists = ::lstat(Target.c_str(), &St) == 0;
+  }
+  if (Exists && S_ISDIR(St.st_mode))
+    return Fail("it is a directory");
+  if (Exists && !S_ISREG(St.st_mode)) {
+    // A device or a pipe: there is no file to replace.
+    FileDescriptor FD(::open(Target.c_str(), O_WRONLY | O_CLOEXEC));
+    if (!FD.valid() || !writeAll(FD.get(), Content))
+      return Fail(lastError());
+    return llvm::Error::success();
+  }
+  llvm::Expected<llvm::sys::fs::TempFile> Temp =
+      llvm::sys::fs::TempFile::create(temporaryModel(Target),
+                                      llvm::sys::fs::all_read |
+                                          llvm::sys::fs::all_write);
+  if (!Temp)
+    return Fail(llvm::toString(Temp.takeError()));
+  if (!writeAll(Temp->FD, Content) ||
+      (Exists && ::fchmod(Temp->FD, St.st_mode & 07777)) || ::fsync(Temp->FD)) {
+    std::string Why = lastError();
+    llvm::consumeError(Temp->discard());
+    return Fail(Why);
+  }
+  // rename(2) itself, not TempFile::keep(Name): that falls back to copying
+  // into the target, which could leave it half-written.
+  if (::rename(Temp->TmpName.c_str(), Target.c_str())) {
+    std::string Why = lastError();
+    llvm::consumeError(Temp->discard());
+    return Fail(Why);
+  }
+  llvm::consumeError(Temp->keep());
+  syncDirectory(llvm::sys::path::parent_path(Target));
+  return llvm::Error::success();
+}
+
+std::vector<std::string> removeStaleTemporaries(llvm::StringRef Dir) {
+  std::vector<std::string> Removed;
+  std::error_code EC;
+  auto Now = std::chrono::system_clock::now();
+  for (llvm::sys::fs::directory_iterator It(Dir, EC, /*follow_symlinks=*/false),
+       End;
+       It != End && !EC; It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (!isTemporaryName(Name))
+      continue;
+    llvm::StringRef PidText =
+        Name.rsplit(".transformers-migrate-").second.split('-').first;
+    unsigned long Pid = 0;
+    if (PidText.getAsInteger(10, Pid) || Pid == unsigned(::getpid()))
+      continue;
+    struct stat St;
+    if (::lstat(It->path().c_str(), &St) || !S_ISREG(St.st_mode))
+      continue;
+    bool Gone = ::kill(pid_t(Pid), 0) != 0 && errno == ESRCH;
+    auto Age = Now - std::chrono::system_clock::from_time_t(St.st_mtime);
+    if ((Gone || Age > std::chrono::hours(24)) &&
+        ::unlink(It->path().c_str()) == 0)
+      Removed.push_back(It->path());
+  }
+  return Removed;
+}
+
+} // namespace tmigrate

@@ -1,0 +1,68 @@
+//===- SafeFileWriter.h - Writes that never lose a byte --------*- C++ -*-===//
+//
+// Every file transformers-migrate writes goes through here: the user's
+// sources (--fix), the outputs it is asked for (--export-fixes) and its own
+// files (result cache entries). The rules:
+//
+//  - A new content is written to a temporary file in the target's directory
+//    and renamed over the target: a reader sees the old file or the new one,
+//    never a mix, and an I/O error (a full disk) leaves the old one intact.
+//  - A source file is only replaced while it still holds exactly what the
+//    analysis read. The check is repeated once the temporary file is
+//    complete, immediately before the rename, and once more after it: the
+//    rename is an exchange (renameat2(RENAME_EXCHANGE)), so if the replaced
+//    file changed in between it is swapped back, the edit kept, and the file
+//    reported as not written. The window left is that of every
+//    rename-based writer: a program that opened the file before the rename
+//    and writes to it after the last check writes to the replaced file.
+//  - Owner, group, mode, ACLs and other extended attributes are kept; a file
+//    whose owner the tool cannot keep is not written.
+//  - Temporary files are removed on SIGINT/SIGTERM (LLVM's RemoveFileOnSignal)
+//    and, after a SIGKILL, by the next run (removeStaleTemporaries): their
+//    names carry the writing process' id.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_SAFEFILEWRITER_H
+#define TRANSFORMERS_MIGRATE_SAFEFILEWRITER_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <string>
+
+namespace tmigrate {
+
+/// Called with the target and the complete temporary file right before the
+/// final check (tests inject faults there: an edit, a signal).
+using BeforeCommitHook =
+    std::function<void(llvm::StringRef Target, llvm::StringRef Temporary)>;
+
+/// Replaces the content of the existing regular file \p Path with \p New if,
+/// and only if, it still is \p Expected. On error (changed, read-only, owner
+/// not keepable, hard links, any I/O error) the file is left as it is and
+/// the error says why, in one line.
+llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
+                               llvm::StringRef New,
+                               const BeforeCommitHook &Hook = nullptr);
+
+/// Writes an output file (a report, --export-fixes, a cache entry) whole or
+/// not at all: a regular file (new or existing) via a temporary file and a
+/// rename; a device or a pipe (/dev/stdout) directly. A symlink at \p Path
+/// is written through when \p FollowSymlink, else replaced by the file.
+/// An existing file keeps its mode; a new one gets 0666 minus the umask.
+llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
+                            bool FollowSymlink = true);
+
+/// Removes, in \p Dir, the temporary files of transformers-migrate runs that
+/// were killed (their process is gone, or they are over a day old). Returns
+/// the paths removed. Only names this writer makes are considered, only
+/// regular files, never through a symlink.
+std::vector<std::string> removeStaleTemporaries(llvm::StringRef Dir);
+
+/// True when \p Name is the name of one of this writer's temporary files.
+bool isTemporaryName(llvm::StringRef Name);
+
+} // namespace tmigrate
+
+#endif

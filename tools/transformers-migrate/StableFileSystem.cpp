@@ -1,0 +1,82 @@
+//===- StableFileSystem.cpp - Sources that change under the parse ---------===//
+
+#include "StableFileSystem.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+
+namespace tmigrate {
+
+namespace {
+
+/// A file whose buffers are always read (IsVolatile), never mapped.
+class ReadFile : public llvm::vfs::File {
+public:
+  explicit ReadFile(std::unique_ptr<llvm::vfs::File> F) : F(std::move(F)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return F->status(); }
+  llvm::ErrorOr<std::string> getName() override { return F->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize,
+            bool RequiresNullTerminator, bool /*IsVolatile*/) override {
+    return F->getBuffer(Name, FileSize, RequiresNullTerminator,
+                        /*IsVolatile=*/true);
+  }
+  std::error_code close() override { return F->close(); }
+
+private:
+  std::unique_ptr<llvm::vfs::File> F;
+};
+
+class StableFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F.getError();
+    return std::make_unique<ReadFile>(std::move(*F));
+  }
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForReadBinary(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForReadBinary(Path);
+    if (!F)
+      return F.getError();
+    return std::make_unique<ReadFile>(std::move(*F));
+  }
+#endif
+};
+
+} // namespace
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createStableFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+  if (!Base)
+    Base = llvm::vfs::createPhysicalFileSystem();
+  return llvm::makeIntrusiveRefCnt<StableFileSystem>(std::move(Base));
+}
+
+std::vector<std::string> filesChangedSinceRead(const clang::SourceManager &SM) {
+  std::vector<std::string> Changed;
+  clang::FileManager &FM = SM.getFileManager();
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+       ++It) {
+    clang::FileEntryRef FE = It->first;
+    // Only files whose content the parse used (not ones merely stat'ed).
+    if (!It->second->getBufferIfLoaded())
+      continue;
+    llvm::SmallString<256> Path(FE.getName());
+    FM.makeAbsolutePath(Path);
+    llvm::sys::fs::file_status Now;
+    if (llvm::sys::fs::status(Path, Now) ||
+        uint64_t(FE.getSize()) != Now.getSize() ||
+        FE.getModificationTime() !=
+            llvm::sys::toTimeT(Now.getLastModificationTime()))
+      Changed.push_back(std::string(Path));
+  }
+  return Changed;
+}
+
+} // namespace tmigrate

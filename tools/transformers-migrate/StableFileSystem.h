@@ -1,0 +1,40 @@
+//===- StableFileSystem.h - Sources that change under the parse -*- C++ -*-===//
+//
+// Users keep editing while a migration runs. clang maps source files into
+// memory and relies on the zero-filled tail of the last page as the buffer's
+// terminator: a file that grows after its size was taken has no terminator
+// in the mapping, and the lexer reads past it (a SIGSEGV, every time, under
+// continuous appends). Every parse and scan of the tool therefore reads
+// files into memory instead (the "volatile" path of llvm::MemoryBuffer, which
+// always terminates the buffer), and after the parse compares what it read
+// with the files on disk, so that a changed file is reported, not analysed
+// as if it were current.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRANSFORMERS_MIGRATE_STABLEFILESYSTEM_H
+#define TRANSFORMERS_MIGRATE_STABLEFILESYSTEM_H
+
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <string>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+} // namespace clang
+
+namespace tmigrate {
+
+/// \p Base (the physical file system by default, with a working directory
+/// of its own) with every buffer read, never mapped.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createStableFileSystem(
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
+
+/// The files \p SM read whose size or modification time on disk is no
+/// longer what the parse saw (or that are gone).
+std::vector<std::string> filesChangedSinceRead(const clang::SourceManager &SM);
+
+} // namespace tmigrate
+
+#endif
