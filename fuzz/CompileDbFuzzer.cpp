@@ -8,8 +8,8 @@
 //  2. with one existing file named on the command line.
 // Checks what the rest of the tool relies on after a successful load: the
 // file list is non-empty, absolute, dot-free, sorted and unique; every file
-// has a compile command; and the project root (the only place --fix may
-// write) contains every file's directory and the database directory.
+// has a compile command; and the project scope (the only place --fix may
+// write) is the database directory or its parent, whatever the entries say.
 //
 //===----------------------------------------------------------------------===//
 
@@ -91,15 +91,20 @@ void checkLoaded(const tmigrate::LoadedDatabase &L, bool NamedOnly) {
     if (!NamedOnly && AbsoluteDirectories && !knownIssueRootName(F))
       TT_FUZZ_CHECK(!L.DB->getCompileCommands(F).empty(),
                     "no compile command for listed file '" << F << "'");
-    std::string Dir(llvm::sys::path::parent_path(tmigrate::realPathOf(F)));
-    TT_FUZZ_CHECK(tmigrate::isUnder(Dir, L.ProjectRoot),
-                  "'" << Dir << "' is outside the project root '"
-                      << L.ProjectRoot << "'");
   }
+  // The scope --fix may write to is decided by where the database is, never
+  // by its entries: with no build system record in the directory, it is the
+  // database directory or, when that holds none of the sources, its parent.
+  llvm::StringRef Parent = llvm::sys::path::parent_path(BuildDir);
   TT_FUZZ_CHECK(
-      tmigrate::isUnder(tmigrate::realPathOf(BuildDir), L.ProjectRoot),
-      "the database directory is outside the project root '" << L.ProjectRoot
-                                                             << "'");
+      L.Project.Roots.size() == 1 &&
+          (L.Project.Roots[0] == BuildDir || L.Project.Roots[0] == Parent),
+      "the project scope '" << L.Project.describe()
+                            << "' was derived from the entries");
+  if (NamedOnly)
+    TT_FUZZ_CHECK(L.Project.NamedFiles.size() == 1 &&
+                      L.Project.NamedFiles[0] == NamedFile,
+                  "the named file is not in the scope");
 }
 
 } // namespace

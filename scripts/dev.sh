@@ -51,8 +51,10 @@ llvm_packages() {
 }
 # llvm-19-tools is always needed: it ships lit.py, which every leg's lit run
 # uses (from LLVM 20 on Debian no longer packages lit.py).
+# strace and acl: the fault battery (test/migrate/faults) traces what the
+# tool writes and gives fixed files ACLs.
 packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
-  libbenchmark-dev dpkg-dev $(llvm_packages 19))
+  libbenchmark-dev dpkg-dev strace acl $(llvm_packages 19))
 for leg in "${legs[@]}"; do
   if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi
 done

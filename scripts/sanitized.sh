@@ -3,8 +3,9 @@
 # with AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer, on by
 # default with ASan on Linux) in build-asan/, then runs against them:
 #   1. the library's GoogleTest suite (test/unit),
-#   2. the lit suite of the standalone tool (test/migrate),
-#   3. the fix -> compile -> run suite (test/e2e).
+#   2. the tool library's GoogleTest suite (test/unit/migrate),
+#   3. the lit suite of the standalone tool (test/migrate),
+#   4. the fix -> compile -> run suite (test/e2e).
 # Any sanitizer report fails the run (-fno-sanitize-recover=all, and ASan /
 # LSan exit non-zero, which the suites turn into a failure).
 #
@@ -53,7 +54,7 @@ cmake -S "$root" -B "$build" -G Ninja \
 # examples (e2e rebuilds the example itself).
 stamp "build (ninja -j$jobs)"
 ninja -C "$build" -j"$jobs" transformers transformers_unit_tests \
-  transformers-migrate
+  transformers-migrate transformers_migrate_unit_tests
 
 # Runtime options, shared by every instrumented process below.
 # - detect_container_overflow=0: libclang-cpp and libLLVM are not
@@ -96,6 +97,9 @@ suite() {
 
 suite "test/unit (GoogleTest, sanitized library)" \
   "$build/test/unit/transformers_unit_tests" --gtest_brief=1
+
+suite "test/unit/migrate (GoogleTest, sanitized transformers-migrate library)" \
+  "$build/test/unit/migrate/transformers_migrate_unit_tests" --gtest_brief=1
 
 suite "test/migrate (lit, sanitized transformers-migrate)" \
   python3 "$lit_py" -sv --time-tests "$build/test" \

@@ -1,7 +1,13 @@
 //===- BoundedInput.cpp - Reading untrusted text inputs -------------------===//
 
 #include "BoundedInput.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tmigrate {
 
@@ -44,6 +50,42 @@ readBoundedFile(llvm::StringRef Path, uint64_t Limit, llvm::StringRef What) {
   }
   llvm::sys::fs::closeFile(*FD);
   return Out;
+}
+
+llvm::Expected<std::string> readRegularFile(llvm::StringRef Path,
+                                            uint64_t Limit) {
+  auto Fail = [](const llvm::Twine &Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  };
+  // O_NONBLOCK: opening a FIFO for reading would wait for a writer.
+  int FD = ::open(Path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return Fail(std::strerror(errno));
+  auto Close = llvm::make_scope_exit([&] { ::close(FD); });
+  struct stat St;
+  if (::fstat(FD, &St))
+    return Fail(std::strerror(errno));
+  if (!S_ISREG(St.st_mode))
+    return Fail("it is not a regular file");
+  auto TooLarge = [&] {
+    return Fail("it is larger than " + llvm::Twine(Limit >> 10) + " KiB");
+  };
+  if (uint64_t(St.st_size) > Limit)
+    return TooLarge();
+  std::string Out;
+  char Buf[64 * 1024];
+  for (;;) {
+    ssize_t N = ::read(FD, Buf, sizeof(Buf));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return Fail(std::strerror(errno));
+    if (N == 0)
+      return Out;
+    Out.append(Buf, size_t(N));
+    if (Out.size() > Limit) // it grew while being read
+      return TooLarge();
+  }
 }
 
 namespace {

@@ -24,6 +24,12 @@ namespace tmigrate {
 constexpr uint64_t MaxConfigBytes = 1 << 20;
 /// The largest response file.
 constexpr uint64_t MaxResponseFileBytes = 16 << 20;
+/// The largest source file --fix reads back to rewrite (clang's source
+/// locations cannot address much more).
+constexpr uint64_t MaxSourceBytes = uint64_t(1) << 30;
+/// The largest build-system record read for the project scope
+/// (CMakeCache.txt, meson-info.json).
+constexpr uint64_t MaxBuildRecordBytes = 64 << 20;
 
 /// The content of \p Path, at most \p Limit bytes: a regular file (symlinks
 /// followed) or a pipe/character device read up to the limit. Errors name
@@ -31,6 +37,14 @@ constexpr uint64_t MaxResponseFileBytes = 16 << 20;
 /// directory, too large).
 llvm::Expected<std::string>
 readBoundedFile(llvm::StringRef Path, uint64_t Limit, llvm::StringRef What);
+
+/// The content of the regular file \p Path (symlinks followed), at most
+/// \p Limit bytes. Opened without blocking, so that a named pipe planted
+/// where a regular file is expected is an error, never a hang. Errors are
+/// one line without the path: "it is not a regular file", "it is larger
+/// than N KiB", or the system's message.
+llvm::Expected<std::string> readRegularFile(llvm::StringRef Path,
+                                            uint64_t Limit);
 
 /// The real file system, but opening anything that is not a regular file of
 /// at most \p Limit bytes fails (EINVAL or EFBIG).

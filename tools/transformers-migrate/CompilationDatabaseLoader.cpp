@@ -1,6 +1,7 @@
 //===- CompilationDatabaseLoader.cpp --------------------------------------===//
 
 #include "CompilationDatabaseLoader.h"
+#include "BoundedInput.h"
 #include "ResponseFileDatabase.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -60,24 +61,34 @@ bool ProjectScope::contains(llvm::StringRef RealPath) const {
 
 std::string ProjectScope::describe() const { return llvm::join(Roots, ", "); }
 
+/// The content of a build system's record, if it is a regular file (a FIFO
+/// planted there is no record, and never a hang).
+static std::optional<std::string> readBuildRecord(llvm::StringRef Path) {
+  llvm::Expected<std::string> Text = readRegularFile(Path, MaxBuildRecordBytes);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Text);
+}
+
 /// The source directory the build system of the build directory \p Dir
 /// records, or "". CMake: CMakeCache.txt's CMAKE_HOME_DIRECTORY; Meson:
 /// meson-info/meson-info.json's directories.source.
 static std::string recordedSourceDir(llvm::StringRef Dir) {
   llvm::SmallString<256> Cache(Dir);
   llvm::sys::path::append(Cache, "CMakeCache.txt");
-  if (auto Buf = llvm::MemoryBuffer::getFile(Cache)) {
+  if (std::optional<std::string> Text = readBuildRecord(Cache)) {
     llvm::SmallVector<llvm::StringRef, 0> Lines;
-    (*Buf)->getBuffer().split(Lines, '\n');
+    llvm::StringRef(*Text).split(Lines, '\n');
     for (llvm::StringRef L : Lines)
       if (L.consume_front("CMAKE_HOME_DIRECTORY:INTERNAL="))
         return L.rtrim("\r").str();
   }
   llvm::SmallString<256> Meson(Dir);
   llvm::sys::path::append(Meson, "meson-info", "meson-info.json");
-  if (auto Buf = llvm::MemoryBuffer::getFile(Meson)) {
-    llvm::Expected<llvm::json::Value> V =
-        llvm::json::parse((*Buf)->getBuffer());
+  if (std::optional<std::string> Text = readBuildRecord(Meson)) {
+    llvm::Expected<llvm::json::Value> V = llvm::json::parse(*Text);
     if (!V) {
       llvm::consumeError(V.takeError());
       return "";

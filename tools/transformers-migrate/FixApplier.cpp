@@ -1,6 +1,7 @@
 //===- FixApplier.cpp -----------------------------------------------------===//
 
 #include "FixApplier.h"
+#include "BoundedInput.h"
 #include "CompilationDatabaseLoader.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
@@ -30,14 +31,14 @@ static std::string where(const Record &R) {
 
 static std::optional<std::string> readFile(const std::string &Path,
                                            std::string &Error) {
-  auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false,
-                                         /*IsVolatile=*/true);
-  if (!Buf) {
-    Error = Buf.getError().message();
+  // A source replaced by a named pipe since the analysis must not hang the
+  // run.
+  llvm::Expected<std::string> Text = readRegularFile(Path, MaxSourceBytes);
+  if (!Text) {
+    Error = llvm::toString(Text.takeError());
     return std::nullopt;
   }
-  return (*Buf)->getBuffer().str();
+  return std::move(*Text);
 }
 
 FixPlan planFixes(const std::vector<Record> &Records,
@@ -158,21 +159,31 @@ FixPlan planFixes(const std::vector<Record> &Records,
   return Plan;
 }
 
-std::vector<std::string> writeFixes(FixPlan &Plan,
-                                    const BeforeCommitHook &Hook) {
-  std::vector<std::string> Problems;
+WriteProblems writeFixes(FixPlan &Plan, const BeforeCommitHook &Hook) {
+  WriteProblems Problems;
   for (auto It = Plan.Files.begin(); It != Plan.Files.end();) {
     const FilePlan &FP = It->second;
-    if (llvm::Error E =
-            replaceFileContent(FP.RealPath, FP.Original, FP.Fixed, Hook)) {
-      Problems.push_back(It->first +
-                         ": not written: " + llvm::toString(std::move(E)));
-      for (size_t I : It->second.Findings)
-        Plan.Applied[I] = false;
-      It = Plan.Files.erase(It);
-    } else {
+    llvm::Error E =
+        replaceFileContent(FP.RealPath, FP.Original, FP.Fixed, Hook);
+    if (!E) {
       ++It;
+      continue;
     }
+    std::string Why;
+    llvm::handleAllErrors(
+        std::move(E),
+        [&](const WriteFailure &F) {
+          Problems.IOError |= F.kind() == WriteFailure::IOError;
+          Why = F.message();
+        },
+        [&](const llvm::ErrorInfoBase &Other) {
+          Problems.IOError = true;
+          Why = Other.message();
+        });
+    Problems.Lines.push_back(It->first + ": not written: " + Why);
+    for (size_t I : FP.Findings)
+      Plan.Applied[I] = false;
+    It = Plan.Files.erase(It);
   }
   return Problems;
 }

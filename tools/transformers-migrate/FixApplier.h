@@ -56,12 +56,20 @@ FixPlan planFixes(const std::vector<Record> &Records,
                   const std::map<std::string, std::set<uint64_t>> &SeenHashes,
                   const PlanOptions &Opts);
 
+/// What writeFixes could not do.
+struct WriteProblems {
+  /// One line per file not written.
+  std::vector<std::string> Lines;
+  /// Some file was not written because the system failed a read or write
+  /// (a full disk): an I/O error, unlike an edit the user made meanwhile.
+  bool IOError = false;
+};
+
 /// Writes every planned file with replaceFileContent (SafeFileWriter.h):
 /// atomically, only over the content the plan was made from, owner, mode and
-/// ACLs kept. Returns the problems (one line per file not written); records
-/// of unwritten files are marked not applied. \p Hook: see replaceFileContent.
-std::vector<std::string> writeFixes(FixPlan &Plan,
-                                    const BeforeCommitHook &Hook = nullptr);
+/// ACLs kept. Records of unwritten files are marked not applied and those
+/// files leave the plan. \p Hook: see replaceFileContent.
+WriteProblems writeFixes(FixPlan &Plan, const BeforeCommitHook &Hook = nullptr);
 
 } // namespace tmigrate
 

@@ -153,8 +153,8 @@ cl::opt<bool> AllowOutside(
     cl::cat(Category));
 // Fault injection for the reliability tests (test/migrate/faults): before
 // each file is replaced, with its new content complete in a temporary file,
-// write "<target>\t<temporary>\n" to the FIFO, then wait until the test
-// opens the FIFO for writing and closes it.
+// write "<target>\t<temporary>\n" to the FIFO, then wait until the test opens
+// the FIFO "<fifo>.go" for writing and closes it.
 cl::opt<std::string>
     PauseBeforeCommit("testing-pause-before-commit", cl::value_desc("fifo"),
                       cl::desc("(testing) pause before each file is replaced"),
@@ -279,21 +279,6 @@ std::optional<std::string> unusableSource(StringRef File) {
   return std::nullopt;
 }
 
-/// The result of a translation unit that was never parsed.
-TUResult unusableResult(const std::string &File, const std::string &Why) {
-  TUResult R;
-  R.MainFile = File;
-  R.Failed = true;
-  Record E;
-  E.Check = "clang-diagnostic-error";
-  E.Severity = Level::Error;
-  E.Pos.File = File;
-  E.Message = Why + ": '" + File + "'";
-  E.MainFile = File;
-  R.Errors.push_back(std::move(E));
-  return R;
-}
-
 /// Fills Record::RealFile / RealEdits (symlinks resolved, cached).
 void resolvePaths(std::vector<Record> &Records) {
   std::map<std::string, std::string> Cache;
@@ -322,7 +307,7 @@ BeforeCommitHook pauseHook(const std::string &Fifo) {
       if (!EC)
         Out << Target << "\t" << Temporary << "\n";
     }
-    if (auto In = MemoryBuffer::getFile(Fifo, /*IsText=*/false,
+    if (auto In = MemoryBuffer::getFile(Fifo + ".go", /*IsText=*/false,
                                         /*RequiresNullTerminator=*/false,
                                         /*IsVolatile=*/true))
       (void)In;
@@ -333,10 +318,13 @@ BeforeCommitHook pauseHook(const std::string &Fifo) {
 /// write, and says so.
 void removeStaleTemporaries(const FixPlan &Plan,
                             const std::vector<std::string> &Files,
-                            const std::vector<Record> &Records, bool Quiet) {
+                            const std::vector<Record> &Records,
+                            const ProjectScope &Project, bool AllowOutside,
+                            bool Quiet) {
   std::set<std::string> Dirs;
+  // Only where --fix may write: removing a file is a write too.
   auto Add = [&](StringRef File) {
-    if (!File.empty())
+    if (!File.empty() && (AllowOutside || Project.contains(File)))
       Dirs.insert(std::string(sys::path::parent_path(File)));
   };
   for (const auto &[Path, FP] : Plan.Files)
@@ -487,7 +475,7 @@ int run(int argc, const char **argv) {
   std::map<std::string, TUResult> Unusable;
   for (const std::string &F : DB->Files) {
     if (auto Why = unusableSource(F))
-      Unusable.emplace(F, unusableResult(F, *Why));
+      Unusable.emplace(F, failedTU(F, "", *Why + ": '" + F + "'"));
     else
       Usable.push_back(F);
   }
@@ -641,10 +629,15 @@ int run(int argc, const char **argv) {
     Plan.Applied.assign(Plan.Applied.size(), false);
     Plan.Files.clear();
   } else if (Fix) {
-    removeStaleTemporaries(Plan, DB->Files, Records, Quiet);
-    std::vector<std::string> WriteProblems =
-        writeFixes(Plan, pauseHook(PauseBeforeCommit));
-    Problems.insert(Problems.end(), WriteProblems.begin(), WriteProblems.end());
+    removeStaleTemporaries(Plan, DB->Files, Records, DB->Project, AllowOutside,
+                           Quiet);
+    WriteProblems Unwritten = writeFixes(Plan, pauseHook(PauseBeforeCommit));
+    Problems.insert(Problems.end(), Unwritten.Lines.begin(),
+                    Unwritten.Lines.end());
+    // A file the system failed to write is an I/O error; one the user
+    // edited meanwhile keeps its finding (exit 1) for the next run.
+    if (Unwritten.IOError)
+      Exit = ExitUsage;
   }
   for (const std::string &P : Problems)
     errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
@@ -693,10 +686,12 @@ int run(int argc, const char **argv) {
              << " could not be analysed.\n";
   }
 
-  if (!Summary.FailedFiles.empty())
-    return ExitFailedTU;
+  // An I/O error outranks files that could not be analysed: an output the
+  // user asked for is missing.
   if (Exit != ExitClean)
     return Exit;
+  if (!Summary.FailedFiles.empty())
+    return ExitFailedTU;
   if (Remaining)
     return ExitFindings;
   return ExitClean;

@@ -50,11 +50,12 @@ bool cc1WritesFile(const llvm::opt::Option &O) {
 }
 
 /// Preprocessor arguments (-Wp, and -Xpreprocessor values) of the
-/// dependency-file family; the ones taking a value take the next one.
-bool isPreprocessorDependencyArg(llvm::StringRef A, bool &TakesValue) {
-  TakesValue = A == "-MF" || A == "-MT" || A == "-MQ" || A == "-MD" ||
-               A == "-MMD" || A == "-MJ";
-  // GCC's -Wp,-MD,file form: -MD and -MMD take the file too.
+/// dependency-file family. \p TakesValue: the next one is its value (-MF
+/// and the like; in -Wp also -MD and -MMD: GCC's -Wp,-MD,file).
+bool isPreprocessorDependencyArg(llvm::StringRef A, bool InWp,
+                                 bool &TakesValue) {
+  TakesValue = A == "-MF" || A == "-MT" || A == "-MQ" || A == "-MJ" ||
+               (InWp && (A == "-MD" || A == "-MMD"));
   return A.starts_with("-M");
 }
 
@@ -141,7 +142,7 @@ stripOutputArguments(const std::vector<std::string> &Args) {
         bool TakesValue = false;
         if (SkipNext) {
           SkipNext = false;
-        } else if (isPreprocessorDependencyArg(V, TakesValue)) {
+        } else if (isPreprocessorDependencyArg(V, /*InWp=*/true, TakesValue)) {
           SkipNext = TakesValue;
         } else {
           Kept.push_back(V);
@@ -156,7 +157,8 @@ stripOutputArguments(const std::vector<std::string> &Args) {
       if (DropNextPreprocessorValue) {
         DropSpan();
         DropNextPreprocessorValue = false;
-      } else if (isPreprocessorDependencyArg(A->getValue(), TakesValue)) {
+      } else if (isPreprocessorDependencyArg(A->getValue(), /*InWp=*/false,
+                                             TakesValue)) {
         DropSpan();
         DropNextPreprocessorValue = TakesValue;
       }

@@ -183,12 +183,15 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
 
   // Direct mode: the files the command read last time, if unchanged, give
   // the key without a scan.
+  std::string DirectKey;
   if (Opts.Cache) {
     D.ManifestKey = manifestKey(CommandLine, Directory, Config);
     if (std::optional<std::vector<std::string>> Listed =
-            readManifest(D.ManifestKey))
-      if (serve(D, KeyFor(*Listed), File, Directory, *Listed))
+            readManifest(D.ManifestKey)) {
+      DirectKey = KeyFor(*Listed);
+      if (serve(D, DirectKey, File, Directory, *Listed))
         return D;
+    }
   }
 
   ++Scans;
@@ -201,7 +204,8 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
   }
   if (Opts.Cache) {
     D.Key = KeyFor(D.Files);
-    if (serve(D, D.Key, File, Directory, D.Files)) {
+    // The same key as direct mode's (the files did not change): known miss.
+    if (D.Key != DirectKey && serve(D, D.Key, File, Directory, D.Files)) {
       writeManifest(D); // the entry outlived its manifest
       return D;
     }

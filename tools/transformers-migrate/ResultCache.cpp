@@ -398,7 +398,8 @@ constexpr uint64_t MaxCacheFileBytes = 64 << 20;
 /// user's (never through a symlink); reading it makes it the most recently
 /// used (eviction is LRU by mtime).
 std::optional<std::string> readCacheFile(const std::string &Path) {
-  int FD = ::open(Path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  // O_NONBLOCK: a named pipe planted in the cache is not waited on.
+  int FD = ::open(Path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
   if (FD < 0)
     return std::nullopt;
   struct stat St;

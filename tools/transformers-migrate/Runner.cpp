@@ -407,22 +407,12 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
   Result.MainFile = File;
   Result.BuildDirectory = Cmd.Directory;
   auto Fail = [&](const std::string &Msg) {
-    Record R;
-    R.Check = "clang-diagnostic-error";
-    R.Severity = Level::Error;
-    R.Pos.File = File;
-    R.Message = Msg;
-    R.MainFile = File;
-    Result.Errors.push_back(std::move(R));
-    Result.Failed = true;
-    return std::move(Result);
+    return failedTU(File, Cmd.Directory, Msg);
   };
   if (!llvm::sys::fs::is_directory(Cmd.Directory))
     return Fail("the compile command's directory '" + Cmd.Directory +
                 "' does not exist");
 
-  if (auto Why = ResponseFileDatabase::expansionError(Cmd))
-    return Fail(*Why + ": '" + File + "'");
   // The user's build may ask for files (dependency files, serialized
   // diagnostics, ...): the tool writes none (OutputGuard.h). Stripped before
   // ClangTool's own adjusters, whose "-M*" rule would leave -MJ's value
@@ -481,6 +471,23 @@ TUResult runOne(const CompileCommand &Cmd, const std::string &File,
 
 } // namespace
 
+TUResult failedTU(const std::string &File, const std::string &Directory,
+                  const std::string &Message) {
+  TUResult R;
+  R.MainFile = File;
+  R.BuildDirectory = Directory;
+  R.Failed = true;
+  Record E;
+  E.Check = "clang-diagnostic-error";
+  E.Severity = Level::Error;
+  E.Pos.File = File;
+  E.Message = Message;
+  E.MainFile = File;
+  E.BuildDirectory = Directory;
+  R.Errors.push_back(std::move(E));
+  return R;
+}
+
 std::vector<std::string> toolCommandLine(const CompileCommand &Cmd,
                                          const RunOptions &Opts) {
   // The same chain ClangTool::run applies: its defaults, then ours (which
@@ -513,15 +520,13 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
   auto Work = [&](size_t I) {
     TUResult R;
     if (!Commands[I]) {
-      R.MainFile = Files[I];
-      R.Failed = true;
-      Record E;
-      E.Check = "clang-diagnostic-error";
-      E.Severity = Level::Error;
-      E.Pos.File = Files[I];
-      E.Message = "no compile command for this file";
-      E.MainFile = Files[I];
-      R.Errors.push_back(std::move(E));
+      R = failedTU(Files[I], "", "no compile command for this file");
+    } else if (std::optional<std::string> Why =
+                   ResponseFileDatabase::expansionError(*Commands[I])) {
+      // Neither scanned nor parsed: both would expand the response files
+      // again, without bounds.
+      R = failedTU(Files[I], Commands[I]->Directory,
+                   *Why + ": '" + Files[I] + "'");
     } else if (Configs[I].EnabledChecks.empty()) {
       R.MainFile = Files[I];
       R.BuildDirectory = Commands[I]->Directory;

@@ -40,6 +40,11 @@ std::vector<std::string>
 toolCommandLine(const clang::tooling::CompileCommand &Cmd,
                 const RunOptions &Opts);
 
+/// The result of a TU that could not be analysed: one error \p Message
+/// located at \p File.
+TUResult failedTU(const std::string &File, const std::string &Directory,
+                  const std::string &Message);
+
 /// Called after each TU, from worker threads (serialised by the runner).
 using ProgressFn = std::function<void(const TUResult &)>;
 

@@ -26,8 +26,17 @@ namespace tmigrate {
 
 namespace {
 
+/// A read, write or rename the system failed (a full disk, EIO).
 llvm::Error failure(const llvm::Twine &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+  return llvm::make_error<WriteFailure>(WriteFailure::IOError, Why.str());
+}
+/// The file is not what the analysis read: the user's version is kept.
+llvm::Error changed(const llvm::Twine &Why) {
+  return llvm::make_error<WriteFailure>(WriteFailure::Changed, Why.str());
+}
+/// The tool will not write the file as it is (its mode, links or owner).
+llvm::Error refused(const llvm::Twine &Why) {
+  return llvm::make_error<WriteFailure>(WriteFailure::Refused, Why.str());
 }
 
 std::string lastError() { return std::strerror(errno); }
@@ -180,7 +189,7 @@ llvm::Error copyExtendedAttributes(int From, int To) {
       return failure("cannot read its extended attribute '" + N +
                      "': " + lastError());
     if (::fsetxattr(To, N.c_str(), Value.data(), size_t(Len), 0))
-      return failure("cannot keep its extended attribute '" + N +
+      return refused("cannot keep its extended attribute '" + N +
                      "' (ACL or label): " + lastError());
   }
 #endif
@@ -226,21 +235,23 @@ llvm::Expected<llvm::sys::fs::TempFile> makeTemporary(llvm::StringRef Path,
 llvm::Error copyMetadata(int From, const struct stat &St, int To) {
   if (::fchown(To, St.st_uid, St.st_gid)) {
     if (St.st_uid != ::geteuid())
-      return failure("cannot keep its owner (uid " + llvm::Twine(St.st_uid) +
+      return refused("cannot keep its owner (uid " + llvm::Twine(St.st_uid) +
                      "): " + lastError() + "; run as its owner");
-    return failure("cannot keep its group (gid " + llvm::Twine(St.st_gid) +
+    return refused("cannot keep its group (gid " + llvm::Twine(St.st_gid) +
                    "): " + lastError());
   }
   if (llvm::Error E = copyExtendedAttributes(From, To))
     return E;
   if (::fchmod(To, St.st_mode & 07777))
-    return failure("cannot keep its mode: " + lastError());
+    return refused("cannot keep its mode: " + lastError());
   if (::fsync(To))
     return failure("cannot write the temporary file: " + lastError());
   return llvm::Error::success();
 }
 
 } // namespace
+
+char WriteFailure::ID = 0;
 
 bool isTemporaryName(llvm::StringRef Name) {
   static const llvm::Regex Pattern(
@@ -253,31 +264,36 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                                const BeforeCommitHook &Hook) {
   std::string P = Path.str();
   // The path is a real path: a symlink there now means it was replaced.
-  FileDescriptor Original(::open(P.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  // O_NONBLOCK: a named pipe there must be refused, not waited on (it has
+  // no effect on the reads of a regular file).
+  FileDescriptor Original(
+      ::open(P.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
   if (!Original.valid())
-    return failure("cannot open it: " + lastError());
+    return errno == ENOENT || errno == ELOOP
+               ? changed("it was removed or replaced since it was analysed")
+               : failure("cannot open it: " + lastError());
   struct stat St;
   if (::fstat(Original.get(), &St))
     return failure("cannot stat it: " + lastError());
   if (!S_ISREG(St.st_mode))
-    return failure("it is not a regular file");
+    return refused("it is not a regular file");
   if (St.st_nlink > 1)
-    return failure("it has " + llvm::Twine(uint64_t(St.st_nlink)) +
+    return refused("it has " + llvm::Twine(uint64_t(St.st_nlink)) +
                    " hard links, which replacing it would separate");
   // A file without write permission is left alone even when the process
   // could replace it (root, or a writable directory): its mode says so.
   if ((St.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) == 0 ||
       ::access(P.c_str(), W_OK))
-    return failure("it is read-only (no write permission)");
+    return refused("it is read-only (no write permission)");
 
   Snapshot Read = Snapshot::of(St), Now;
   std::string Content;
   if (!readAll(Original.get(), Content))
     return failure("cannot read it: " + lastError());
   if (!statFD(Original.get(), Now) || Now != Read)
-    return failure("it changed on disk while it was being read");
+    return changed("it changed on disk while it was being read");
   if (Content != Expected)
-    return failure("it changed on disk since it was analysed");
+    return changed("it changed on disk since it was analysed");
 
   llvm::Expected<llvm::sys::fs::TempFile> Temp = makeTemporary(Path, New);
   if (!Temp)
@@ -300,7 +316,7 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
   if (!lstatPath(Path, AtPath) || !AtPath.sameFile(Read) ||
       !statFD(Original.get(), Now) || Now != Read ||
       !readAll(Original.get(), Content) || Content != Expected)
-    return Discard(failure("it changed on disk while it was being written"));
+    return Discard(changed("it changed on disk while it was being written"));
 
   Exchange X = exchangeFiles(Temp->TmpName, Path);
   if (X == Exchange::Failed)
@@ -319,8 +335,8 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
     std::string Saved =
         P + ".transformers-migrate-saved-" + std::to_string(::getpid());
     if (readAll(Original.get(), Content))
-      (void)writeOutputFile(Saved, Content);
-    return failure("it changed on disk while it was being replaced; the "
+      (void)writeOutputFile(Saved, Content, /*FollowSymlink=*/false);
+    return changed("it changed on disk while it was being replaced; the "
                    "fixed version is in place and the other version was "
                    "saved as '" +
                    Saved + "'");
@@ -345,14 +361,14 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
       statFD(Temp->FD, Fixed) && Fixed.sameDataAs(Written) &&
       readAll(Temp->FD, FixedNow) && FixedNow == New &&
       exchangeFiles(Temp->TmpName, Path) == Exchange::Done)
-    return Discard(failure("it changed on disk while it was being written"));
+    return Discard(changed("it changed on disk while it was being written"));
   std::string Saved =
       P + ".transformers-migrate-saved-" + std::to_string(::getpid());
   std::string Tmp = Temp->TmpName;
   if (::rename(Tmp.c_str(), Saved.c_str()) != 0)
     Saved = Tmp;
   llvm::consumeError(Temp->keep());
-  return failure("it changed on disk while it was being replaced; the "
+  return changed("it changed on disk while it was being replaced; the "
                  "fixed version is in place and the other version was saved "
                  "as '" +
                  Saved + "'");
@@ -377,7 +393,9 @@ llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
   }
   if (Exists && S_ISDIR(St.st_mode))
     return Fail("it is a directory");
-  if (Exists && !S_ISREG(St.st_mode)) {
+  if (Exists && !S_ISREG(St.st_mode) && !FollowSymlink) {
+    Exists = false; // the tool's own file: a pipe there is replaced too
+  } else if (Exists && !S_ISREG(St.st_mode)) {
     // A device or a pipe: there is no file to replace.
     FileDescriptor FD(::open(Target.c_str(), O_WRONLY | O_CLOEXEC));
     if (!FD.valid() || !writeAll(FD.get(), Content))

@@ -33,6 +33,34 @@
 
 namespace tmigrate {
 
+/// Why a file was not written. The message is one line, without the path.
+class WriteFailure : public llvm::ErrorInfo<WriteFailure> {
+public:
+  enum Kind {
+    /// It is not what the analysis read (the user edited it): their version
+    /// is kept and a later run fixes it.
+    Changed,
+    /// The tool will not write it as it is: read-only, hard links, an owner
+    /// or ACL it cannot keep, not a regular file.
+    Refused,
+    /// The system failed a read, write or rename (a full disk, EIO).
+    IOError,
+  };
+  static char ID;
+
+  WriteFailure(Kind K, std::string Message)
+      : K(K), Message(std::move(Message)) {}
+  Kind kind() const { return K; }
+  void log(llvm::raw_ostream &OS) const override { OS << Message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  Kind K;
+  std::string Message;
+};
+
 /// Called with the target and the complete temporary file right before the
 /// final check (tests inject faults there: an edit, a signal).
 using BeforeCommitHook =
@@ -41,7 +69,7 @@ using BeforeCommitHook =
 /// Replaces the content of the existing regular file \p Path with \p New if,
 /// and only if, it still is \p Expected. On error (changed, read-only, owner
 /// not keepable, hard links, any I/O error) the file is left as it is and
-/// the error says why, in one line.
+/// the error, a WriteFailure, says why in one line.
 llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                                llvm::StringRef New,
                                const BeforeCommitHook &Hook = nullptr);
@@ -49,7 +77,9 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
 /// Writes an output file (a report, --export-fixes, a cache entry) whole or
 /// not at all: a regular file (new or existing) via a temporary file and a
 /// rename; a device or a pipe (/dev/stdout) directly. A symlink at \p Path
-/// is written through when \p FollowSymlink, else replaced by the file.
+/// is written through when \p FollowSymlink; else \p Path is the tool's
+/// own file (a cache entry) and a symlink, pipe or device there is replaced
+/// by the new file, never written through or waited on.
 /// An existing file keeps its mode; a new one gets 0666 minus the umask.
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
                             bool FollowSymlink = true);

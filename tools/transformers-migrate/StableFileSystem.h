@@ -31,8 +31,9 @@ namespace tmigrate {
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createStableFileSystem(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 
-/// The files \p SM read whose size or modification time on disk is no
-/// longer what the parse saw (or that are gone).
+/// The regular files \p SM read whose size or modification time on disk is
+/// no longer what the parse saw, and the files that are gone. Pipes and
+/// devices are never "changed": they were read once, as they were.
 std::vector<std::string> filesChangedSinceRead(const clang::SourceManager &SM);
 
 } // namespace tmigrate

@@ -1,0 +1,115 @@
+//===- CheckConfigTest.cpp ------------------------------------------------===//
+
+#include "CheckConfig.h"
+#include "BoundedInput.h"
+#include "TestFiles.h"
+#include "gtest/gtest.h"
+#include <sys/stat.h>
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+
+namespace {
+
+std::string errorOf(llvm::Expected<clang::tidy::ClangTidyOptions> E) {
+  return E ? "" : llvm::toString(E.takeError());
+}
+
+TEST(ParseConfigChecked, ValidConfigurations) {
+  auto O = parseConfigChecked("Checks: '-*,transformers-*'\n"
+                              "CheckOptions:\n"
+                              "  transformers-legacy-cache.IgnoreMacros: yes\n",
+                              ".clang-tidy");
+  ASSERT_TRUE(bool(O));
+  EXPECT_EQ(O->Checks.value_or(""), "-*,transformers-*");
+  EXPECT_EQ(
+      O->CheckOptions.lookup("transformers-legacy-cache.IgnoreMacros").Value,
+      "yes");
+  // Brackets inside strings count, but a regex's few are far from the bound.
+  EXPECT_EQ(errorOf(parseConfigChecked(
+                "HeaderFilterRegex: '.*/(include|src)/[^/]*[.]h'\n", "x")),
+            "");
+}
+
+TEST(ParseConfigChecked, ErrorsNameTheFileAndPlace) {
+  // Line and column (the column YAML reports differs between LLVM 19 and 22).
+  std::string Error = errorOf(parseConfigChecked("Checks: [", "cfg"));
+  EXPECT_TRUE(
+      llvm::StringRef(Error).starts_with("invalid configuration in 'cfg': 1:"))
+      << Error;
+  EXPECT_TRUE(llvm::StringRef(Error).ends_with(": Could not find closing ]!"))
+      << Error;
+  EXPECT_NE(errorOf(parseConfigChecked("Checks: '-*\n", "cfg")).find("cfg"),
+            std::string::npos);
+}
+
+TEST(ParseConfigChecked, Bounds) {
+  EXPECT_EQ(errorOf(parseConfigChecked(std::string(30000, '['), "n")),
+            "invalid configuration in 'n': nested more than 64 levels deep "
+            "(line 1)");
+  std::string Dashes;
+  for (int I = 0; I < 70; ++I)
+    Dashes += "- ";
+  EXPECT_EQ(errorOf(parseConfigChecked(Dashes + "x\n", "d")),
+            "invalid configuration in 'd': nested more than 64 levels deep "
+            "(line 1)");
+  std::string Indented;
+  for (int I = 0; I < 70; ++I)
+    Indented += std::string(I, ' ') + "k" + std::to_string(I) + ":\n";
+  EXPECT_EQ(errorOf(parseConfigChecked(Indented, "i")),
+            "invalid configuration in 'i': nested more than 64 levels deep "
+            "(line 65)");
+  std::string Many = "CheckOptions:\n";
+  for (int I = 0; I < 10001; ++I)
+    Many += "  a" + std::to_string(I) + ": b\n";
+  EXPECT_EQ(errorOf(parseConfigChecked(Many, "m")),
+            "invalid configuration in 'm': more than 10000 entries");
+  EXPECT_EQ(
+      errorOf(parseConfigChecked(std::string(MaxConfigBytes + 1, ' '), "s")),
+      "invalid configuration in 's': it is larger than 1024 KiB");
+}
+
+TEST(ReadBoundedFile, StreamsAndDevicesAreBounded) {
+  auto Zero = readBoundedFile("/dev/zero", 4096, "config file");
+  ASSERT_FALSE(Zero);
+  EXPECT_EQ(llvm::toString(Zero.takeError()),
+            "cannot read config file '/dev/zero': it is larger than 4 KiB");
+  ScratchDir D;
+  auto Dir = readBoundedFile(D.Path, 4096, "config file");
+  ASSERT_FALSE(Dir);
+  EXPECT_EQ(llvm::toString(Dir.takeError()),
+            "cannot read config file '" + D.Path + "': it is a directory");
+  auto Small = readBoundedFile(D.write("c", "Checks: x\n"), 4096, "f");
+  ASSERT_TRUE(bool(Small));
+  EXPECT_EQ(*Small, "Checks: x\n");
+}
+
+TEST(CheckConfig, BadClangTidyFilesAreErrorsNotDefaults) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("sub")));
+  D.write(".clang-tidy", "Checks: '-*'\n");
+  D.write("sub/.clang-tidy", "Checks: '-*\n");
+  auto Cfg = CheckConfig::create({});
+  ASSERT_TRUE(bool(Cfg));
+  EXPECT_TRUE((*Cfg)->configFor(D.path("a.cpp")).EnabledChecks.empty());
+  EXPECT_TRUE((*Cfg)->errors().empty());
+  (void)(*Cfg)->configFor(D.path("sub/a.cpp"));
+  std::vector<std::string> Errors = (*Cfg)->errors();
+  ASSERT_EQ(Errors.size(), 1u);
+  EXPECT_NE(Errors[0].find(D.path("sub/.clang-tidy")), std::string::npos)
+      << Errors[0];
+}
+
+TEST(CheckConfig, NonRegularClangTidyIsAnError) {
+  ScratchDir D;
+  ASSERT_EQ(::mkfifo(D.path(".clang-tidy").c_str(), 0644), 0);
+  auto Cfg = CheckConfig::create({});
+  ASSERT_TRUE(bool(Cfg));
+  (void)(*Cfg)->configFor(D.path("a.cpp"));
+  ASSERT_EQ((*Cfg)->errors().size(), 1u);
+  EXPECT_EQ((*Cfg)->errors()[0], "invalid configuration '" +
+                                     D.path(".clang-tidy") +
+                                     "': it is not a regular file");
+}
+
+} // namespace

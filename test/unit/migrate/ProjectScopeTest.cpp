@@ -1,0 +1,87 @@
+//===- ProjectScopeTest.cpp -----------------------------------------------===//
+
+#include "CompilationDatabaseLoader.h"
+#include "TestFiles.h"
+#include "gtest/gtest.h"
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+
+namespace {
+
+TEST(ProjectScope, RootsAndNamedFiles) {
+  ProjectScope S;
+  S.Roots = {"/p/src", "/p/build"};
+  S.NamedFiles = {"/elsewhere/named.cpp"};
+  EXPECT_TRUE(S.contains("/p/src/a.cpp"));
+  EXPECT_TRUE(S.contains("/p/build/gen/x.h"));
+  EXPECT_TRUE(S.contains("/elsewhere/named.cpp"));
+  EXPECT_FALSE(S.contains("/elsewhere/other.h"));
+  EXPECT_FALSE(S.contains("/p/srcx/a.cpp"));
+  EXPECT_FALSE(S.contains("/p/include/a.h"));
+  EXPECT_EQ(S.describe(), "/p/src, /p/build");
+}
+
+/// A make_project.py-like tree: DIR/build/compile_commands.json.
+std::string writeDatabase(const ScratchDir &D,
+                          const std::vector<std::string> &Files) {
+  EXPECT_FALSE(llvm::sys::fs::create_directories(D.path("build")));
+  std::string Json = "[";
+  for (const std::string &F : Files)
+    Json += std::string(Json.size() > 1 ? "," : "") + "{\"directory\": \"" +
+            D.path("build") + "\", \"file\": \"" + F +
+            "\", \"arguments\": [\"clang++\", \"-c\", \"" + F + "\"]}";
+  D.write("build/compile_commands.json", Json + "]");
+  return D.path("build");
+}
+
+TEST(ProjectScope, NeverWidenedByTheEntries) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
+  D.write("src/a.cpp", "");
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(
+      D, {D.path("src/a.cpp"), "/etc/hostname", "../../outside.cpp"});
+  auto DB = loadCompilationDatabase(R);
+  ASSERT_TRUE(bool(DB)) << llvm::toString(DB.takeError());
+  // The build directory holds no source: its parent is the project.
+  EXPECT_EQ(DB->Project.Roots, std::vector<std::string>{realPathOf(D.Path)});
+}
+
+TEST(ProjectScope, CMakeRecordsTheSourceDirectory) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
+  D.write("src/a.cpp", "");
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  D.write("build/CMakeCache.txt",
+          "CMAKE_HOME_DIRECTORY:INTERNAL=" + D.path("src") + "\n");
+  auto DB = loadCompilationDatabase(R);
+  ASSERT_TRUE(bool(DB));
+  EXPECT_EQ(DB->Project.Roots,
+            (std::vector<std::string>{realPathOf(D.path("src")),
+                                      realPathOf(D.path("build"))}));
+}
+
+TEST(ProjectScope, WhatTheUserSays) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
+  D.write("src/a.cpp", "");
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  R.ProjectRoots = {D.path("src")};
+  R.Files = {D.path("src/a.cpp")};
+  auto DB = loadCompilationDatabase(R);
+  ASSERT_TRUE(bool(DB));
+  EXPECT_EQ(DB->Project.Roots,
+            std::vector<std::string>{realPathOf(D.path("src"))});
+  EXPECT_EQ(DB->Project.NamedFiles,
+            std::vector<std::string>{realPathOf(D.path("src/a.cpp"))});
+  R.ProjectRoots = {D.path("missing")};
+  auto Bad = loadCompilationDatabase(R);
+  ASSERT_FALSE(Bad);
+  EXPECT_EQ(llvm::toString(Bad.takeError()),
+            "--project-root '" + D.path("missing") + "' is not a directory");
+}
+
+} // namespace

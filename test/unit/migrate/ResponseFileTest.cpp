@@ -1,0 +1,55 @@
+//===- ResponseFileTest.cpp -----------------------------------------------===//
+
+#include "ResponseFileDatabase.h"
+#include "TestFiles.h"
+#include "gtest/gtest.h"
+#include <sys/stat.h>
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+using clang::tooling::CompileCommand;
+
+namespace {
+
+CompileCommand command(const ScratchDir &D, std::vector<std::string> Args) {
+  return CompileCommand(D.Path, D.path("a.cpp"), std::move(Args), "");
+}
+
+TEST(ResponseFiles, ExpandedRelativeToTheDirectoryAndNested) {
+  ScratchDir D;
+  D.write("flags.rsp", "-std=c++20 @more.rsp\n");
+  D.write("more.rsp", "-I inc \"-DNAME=a b\"\n");
+  CompileCommand C = command(D, {"clang++", "@flags.rsp", "-c", "a.cpp"});
+  ASSERT_FALSE(expandResponseFiles(C));
+  EXPECT_EQ(C.CommandLine,
+            (std::vector<std::string>{"clang++", "-std=c++20", "-I", "inc",
+                                      "-DNAME=a b", "-c", "a.cpp"}));
+  EXPECT_EQ(ResponseFileDatabase::expansionError(
+                command(D, {"clang++", "@flags.rsp"})),
+            std::nullopt);
+}
+
+TEST(ResponseFiles, LoopsAndSpecialFilesAreErrors) {
+  ScratchDir D;
+  D.write("loop.rsp", "@loop.rsp\n");
+  auto Loop = ResponseFileDatabase::expansionError(
+      command(D, {"clang++", "@loop.rsp"}));
+  ASSERT_TRUE(Loop);
+  EXPECT_NE(Loop->find("recursive expansion"), std::string::npos) << *Loop;
+  ASSERT_EQ(::mkfifo(D.path("fifo.rsp").c_str(), 0644), 0);
+  EXPECT_TRUE(ResponseFileDatabase::expansionError(
+      command(D, {"clang++", "@fifo.rsp"})));
+  ASSERT_EQ(::symlink("/dev/zero", D.path("zero.rsp").c_str()), 0);
+  EXPECT_TRUE(ResponseFileDatabase::expansionError(
+      command(D, {"clang++", "@zero.rsp"})));
+}
+
+TEST(ResponseFiles, CommandsWithoutThemAreUntouched) {
+  ScratchDir D;
+  CompileCommand C = command(D, {"clang++", "-c", "a.cpp"});
+  ASSERT_FALSE(expandResponseFiles(C));
+  EXPECT_EQ(C.CommandLine,
+            (std::vector<std::string>{"clang++", "-c", "a.cpp"}));
+}
+
+} // namespace

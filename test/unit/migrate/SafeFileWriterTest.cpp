@@ -1,0 +1,205 @@
+//===- SafeFileWriterTest.cpp ---------------------------------------------===//
+
+#include "SafeFileWriter.h"
+#include "TestFiles.h"
+#include "gtest/gtest.h"
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+
+namespace {
+
+std::string errorOf(llvm::Error E) {
+  return E ? llvm::toString(std::move(E)) : "";
+}
+
+/// The kind of \p E's WriteFailure; Ok when there is no error.
+enum class Outcome { Ok, Changed, Refused, IOError, Other };
+Outcome outcomeOf(llvm::Error E) {
+  Outcome O = Outcome::Ok;
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const WriteFailure &F) {
+        O = F.kind() == WriteFailure::Changed   ? Outcome::Changed
+            : F.kind() == WriteFailure::Refused ? Outcome::Refused
+                                                : Outcome::IOError;
+      },
+      [&](const llvm::ErrorInfoBase &) { O = Outcome::Other; });
+  return O;
+}
+
+mode_t modeOf(const std::string &P) {
+  struct stat St;
+  return ::stat(P.c_str(), &St) ? 0 : St.st_mode & 07777;
+}
+
+TEST(ReplaceFileContent, ReplacesWhenUnchanged) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")), "");
+  EXPECT_EQ(readAll(F), "new\n");
+  // Nothing is left next to it.
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
+}
+
+TEST(ReplaceFileContent, RefusesAChangedFile) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "edited\n");
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")),
+            "it changed on disk since it was analysed");
+  EXPECT_EQ(readAll(F), "edited\n");
+}
+
+TEST(ReplaceFileContent, KeepsAnEditMadeBeforeTheCommit) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  std::string SeenTemporary;
+  auto EditNow = [&](llvm::StringRef Target, llvm::StringRef Temporary) {
+    SeenTemporary = Temporary.str();
+    EXPECT_EQ(readAll(Temporary), "new\n"); // complete before the check
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Target, EC, llvm::sys::fs::OF_Append);
+    OS << "typed\n";
+  };
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n", EditNow)),
+            "it changed on disk while it was being written");
+  EXPECT_EQ(readAll(F), "old\ntyped\n");
+  EXPECT_FALSE(llvm::sys::fs::exists(SeenTemporary));
+}
+
+TEST(ReplaceFileContent, KeepsModeAndExtendedAttributes) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  ASSERT_EQ(::chmod(F.c_str(), 0640), 0);
+  bool HasXattr =
+      ::setxattr(F.c_str(), "user.tt-test", "v", 1, 0) == 0; // not on tmpfs
+  ASSERT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")), "");
+  EXPECT_EQ(modeOf(F), 0640u);
+  if (HasXattr) {
+    char Value[8] = {};
+    EXPECT_EQ(::getxattr(F.c_str(), "user.tt-test", Value, sizeof(Value)), 1);
+    EXPECT_EQ(Value[0], 'v');
+  }
+}
+
+TEST(ReplaceFileContent, RefusesReadOnlyHardLinkedAndSpecialFiles) {
+  ScratchDir D;
+  std::string F = D.write("ro.cpp", "old\n");
+  ASSERT_EQ(::chmod(F.c_str(), 0444), 0);
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")),
+            "it is read-only (no write permission)");
+  std::string L = D.write("linked.cpp", "old\n");
+  ASSERT_EQ(::link(L.c_str(), D.path("other").c_str()), 0);
+  EXPECT_EQ(errorOf(replaceFileContent(L, "old\n", "new\n")),
+            "it has 2 hard links, which replacing it would separate");
+  EXPECT_EQ(readAll(D.path("other")), "old\n");
+  ASSERT_EQ(::mkfifo(D.path("fifo").c_str(), 0644), 0);
+  EXPECT_EQ(errorOf(replaceFileContent(D.path("fifo"), "", "new\n")),
+            "it is not a regular file");
+  // The path was resolved once: a symlink there now is not followed.
+  ASSERT_EQ(::symlink(F.c_str(), D.path("link").c_str()), 0);
+  EXPECT_NE(errorOf(replaceFileContent(D.path("link"), "old\n", "new\n")), "");
+}
+
+// The run's exit status depends on the kind: an edit the user made is a
+// finding left for the next run (exit 1), an I/O error is exit 2.
+TEST(ReplaceFileContent, SaysWhyAFileWasNotWritten) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "edited\n");
+  EXPECT_EQ(outcomeOf(replaceFileContent(F, "old\n", "new\n")),
+            Outcome::Changed);
+  EXPECT_EQ(outcomeOf(replaceFileContent(D.path("gone.cpp"), "", "new\n")),
+            Outcome::Changed);
+  std::string Typed = D.write("typed.cpp", "old\n");
+  auto Edit = [&](llvm::StringRef Target, llvm::StringRef) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Target, EC, llvm::sys::fs::OF_Append);
+    OS << "typed\n";
+  };
+  EXPECT_EQ(outcomeOf(replaceFileContent(Typed, "old\n", "new\n", Edit)),
+            Outcome::Changed);
+  std::string RO = D.write("ro.cpp", "old\n");
+  ASSERT_EQ(::chmod(RO.c_str(), 0444), 0);
+  EXPECT_EQ(outcomeOf(replaceFileContent(RO, "old\n", "new\n")),
+            Outcome::Refused);
+  EXPECT_EQ(outcomeOf(replaceFileContent("/dev/null", "", "new\n")),
+            Outcome::Refused);
+  std::string Ok = D.write("ok.cpp", "old\n");
+  EXPECT_EQ(outcomeOf(replaceFileContent(Ok, "old\n", "new\n")), Outcome::Ok);
+}
+
+TEST(WriteOutputFile, NewAndExistingFiles) {
+  ScratchDir D;
+  std::string F = D.path("fixes.yaml");
+  EXPECT_EQ(errorOf(writeOutputFile(F, "one\n")), "");
+  EXPECT_EQ(readAll(F), "one\n");
+  ASSERT_EQ(::chmod(F.c_str(), 0600), 0);
+  EXPECT_EQ(errorOf(writeOutputFile(F, "two\n")), "");
+  EXPECT_EQ(readAll(F), "two\n");
+  EXPECT_EQ(modeOf(F), 0600u);
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"fixes.yaml"});
+}
+
+TEST(WriteOutputFile, SymlinksFollowedOrReplaced) {
+  ScratchDir D;
+  std::string Target = D.write("target", "old\n");
+  ASSERT_EQ(::symlink(Target.c_str(), D.path("follow").c_str()), 0);
+  EXPECT_EQ(errorOf(writeOutputFile(D.path("follow"), "new\n")), "");
+  EXPECT_EQ(readAll(Target), "new\n");
+  ASSERT_EQ(::symlink(Target.c_str(), D.path("replace").c_str()), 0);
+  EXPECT_EQ(errorOf(writeOutputFile(D.path("replace"), "mine\n",
+                                    /*FollowSymlink=*/false)),
+            "");
+  EXPECT_EQ(readAll(Target), "new\n");
+  EXPECT_EQ(readAll(D.path("replace")), "mine\n");
+  struct stat St;
+  ASSERT_EQ(::lstat(D.path("replace").c_str(), &St), 0);
+  EXPECT_TRUE(S_ISREG(St.st_mode));
+}
+
+TEST(WriteOutputFile, ErrorsAreOneLine) {
+  ScratchDir D;
+  EXPECT_EQ(errorOf(writeOutputFile("/dev/full", "x")),
+            "cannot write '/dev/full': No space left on device");
+  EXPECT_EQ(errorOf(writeOutputFile(D.Path, "x")),
+            "cannot write '" + D.Path + "': it is a directory");
+  EXPECT_EQ(errorOf(writeOutputFile("/dev/null", "x")), "");
+  EXPECT_NE(errorOf(writeOutputFile(D.path("missing/dir/f"), "x")), "");
+}
+
+TEST(RemoveStaleTemporaries, OnlyThoseOfProcessesThatAreGone) {
+  ScratchDir D;
+  // A pid that cannot exist (above pid_max's largest possible value).
+  std::string Dead =
+      D.write(".a.cpp.transformers-migrate-4194305-abc123.tmp", "");
+  std::string Alive = D.write(".a.cpp.transformers-migrate-" +
+                                  std::to_string(::getppid()) + "-abc123.tmp",
+                              "");
+  std::string Mine = D.write(".a.cpp.transformers-migrate-" +
+                                 std::to_string(::getpid()) + "-abc123.tmp",
+                             "");
+  std::string Foreign = D.write(".a.cpp.transformers-migrate-1-xyz.tmp", "");
+  std::string User = D.write("notes.tmp", "");
+  ASSERT_EQ(
+      ::mkdir(D.path(".d.transformers-migrate-4194305-abc123.tmp").c_str(),
+              0755),
+      0);
+  std::vector<std::string> Removed = removeStaleTemporaries(D.Path);
+  EXPECT_EQ(Removed, std::vector<std::string>{Dead});
+  EXPECT_FALSE(llvm::sys::fs::exists(Dead));
+  for (const std::string &Kept : {Alive, Mine, Foreign, User})
+    EXPECT_TRUE(llvm::sys::fs::exists(Kept)) << Kept;
+}
+
+TEST(TemporaryNames, Recognised) {
+  EXPECT_TRUE(isTemporaryName(".x.cpp.transformers-migrate-12-0a1b2c.tmp"));
+  EXPECT_FALSE(isTemporaryName("x.cpp.transformers-migrate-12-0a1b2c.tmp"));
+  EXPECT_FALSE(isTemporaryName(".x.cpp.transformers-migrate-12-0A1B2C.tmp"));
+  EXPECT_FALSE(isTemporaryName(".x.cpp.transformers-migrate--0a1b2c.tmp"));
+}
+
+} // namespace
