@@ -13,6 +13,7 @@
 #include "CheckConfig.h"
 #include "CompilationDatabaseLoader.h"
 #include "Emitters.h"
+#include "ExitStatus.h"
 #include "FastPath.h"
 #include "FixApplier.h"
 #include "OutputGuard.h"
@@ -38,12 +39,6 @@ using namespace tmigrate;
 
 namespace {
 
-enum ExitCode {
-  ExitClean = 0,
-  ExitFindings = 1,
-  ExitUsage = 2,
-  ExitFailedTU = 3
-};
 enum class OutputFormat { Text, Json, Sarif };
 
 cl::OptionCategory Category("transformers-migrate options");
@@ -67,8 +62,9 @@ from each file), --config or --config-file, then --checks; keys are
 "<check>.<Option>" in CheckOptions.
 
 Exit codes: 0 clean (or --fix fixed every finding), 1 findings remain,
-2 usage or input error, 3 some files could not be analysed (compiler errors;
-the other files are still analysed and fixed).
+2 usage or input error, or an output could not be written (nothing is left
+half-written), 3 some files could not be analysed (compiler errors; the other
+files are still analysed and fixed).
 )";
 
 cl::list<std::string> SourcePaths(cl::Positional,
@@ -598,7 +594,7 @@ int run(int argc, const char **argv) {
     emitDiff(Plan, outs());
   outs().flush();
 
-  int Exit = ExitClean;
+  RunOutcome Outcome;
   // A report that could not be written (a full disk, /dev/full) is an I/O
   // error, and --fix then writes nothing: what it would do was not shown.
   bool ReportLost = outs().has_error();
@@ -607,12 +603,12 @@ int run(int argc, const char **argv) {
               "standard output: "
            << outs().error().message() << "\n";
     outs().clear_error();
-    Exit = ExitUsage;
+    Outcome.IOError = true;
   }
   if (Fast)
     if (std::optional<std::string> E = Fast->writeError()) {
       errs() << "transformers-migrate: error: " << *E << "\n";
-      Exit = ExitUsage;
+      Outcome.IOError = true;
     }
   std::vector<std::string> Problems = Plan.Problems;
   if (!ExportFixesPath.empty())
@@ -621,10 +617,10 @@ int run(int argc, const char **argv) {
                         DB->Files.empty() ? "" : DB->Files.front(), Problems)) {
       errs() << "transformers-migrate: error: " << toString(std::move(E))
              << "\n";
-      Exit = ExitUsage;
+      Outcome.IOError = true;
     }
 
-  if (Fix && (ReportLost || Exit == ExitUsage)) {
+  if (Fix && Outcome.IOError) {
     Problems.push_back("no file was written: the run had an I/O error");
     Plan.Applied.assign(Plan.Applied.size(), false);
     Plan.Files.clear();
@@ -636,8 +632,7 @@ int run(int argc, const char **argv) {
                     Unwritten.Lines.end());
     // A file the system failed to write is an I/O error; one the user
     // edited meanwhile keeps its finding (exit 1) for the next run.
-    if (Unwritten.IOError)
-      Exit = ExitUsage;
+    Outcome.IOError |= Unwritten.IOError;
   }
   for (const std::string &P : Problems)
     errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
@@ -686,15 +681,9 @@ int run(int argc, const char **argv) {
              << " could not be analysed.\n";
   }
 
-  // An I/O error outranks files that could not be analysed: an output the
-  // user asked for is missing.
-  if (Exit != ExitClean)
-    return Exit;
-  if (!Summary.FailedFiles.empty())
-    return ExitFailedTU;
-  if (Remaining)
-    return ExitFindings;
-  return ExitClean;
+  Outcome.FailedTUs = Summary.FailedFiles.size();
+  Outcome.RemainingFindings = Remaining;
+  return exitCodeFor(Outcome);
 }
 
 } // namespace

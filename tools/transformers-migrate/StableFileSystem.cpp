@@ -33,20 +33,22 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
-    auto F = ProxyFileSystem::openFileForRead(Path);
-    if (!F)
-      return F.getError();
-    return std::make_unique<ReadFile>(std::move(*F));
+    return readNotMapped(ProxyFileSystem::openFileForRead(Path));
   }
 #if LLVM_VERSION_MAJOR >= 22
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForReadBinary(const llvm::Twine &Path) override {
-    auto F = ProxyFileSystem::openFileForReadBinary(Path);
+    return readNotMapped(ProxyFileSystem::openFileForReadBinary(Path));
+  }
+#endif
+
+private:
+  static llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  readNotMapped(llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> F) {
     if (!F)
       return F.getError();
     return std::make_unique<ReadFile>(std::move(*F));
   }
-#endif
 };
 
 } // namespace

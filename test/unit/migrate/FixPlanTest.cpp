@@ -1,0 +1,174 @@
+//===- FixPlanTest.cpp ----------------------------------------------------===//
+//
+// The merge of every translation unit's fixes (planFixes), the write
+// (writeFixes) and the exit status the run then has.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompilationDatabaseLoader.h"
+#include "ExitStatus.h"
+#include "FixApplier.h"
+#include "TestFiles.h"
+#include "llvm/Support/xxhash.h"
+#include "gtest/gtest.h"
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+
+namespace {
+
+/// A finding in \p File whose fix replaces [Offset, Offset + Length).
+Record finding(const std::string &File, unsigned Offset, unsigned Length,
+               const std::string &Text) {
+  Record R;
+  R.Check = "transformers-legacy-cache";
+  R.Pos.File = File;
+  R.Pos.Offset = Offset;
+  R.Message = "legacy cache";
+  R.Edits.push_back(Edit{File, Offset, Length, Text});
+  return R;
+}
+
+/// The content hashes each file had when it was analysed, as the runner
+/// records them.
+std::map<std::string, std::set<uint64_t>>
+seen(std::initializer_list<std::pair<std::string, std::string>> Files) {
+  std::map<std::string, std::set<uint64_t>> Out;
+  for (const auto &[Path, Content] : Files)
+    Out[realPathOf(Path)].insert(llvm::xxh3_64bits(Content));
+  return Out;
+}
+
+PlanOptions inside(const ScratchDir &D) {
+  PlanOptions O;
+  O.Project.Roots = {realPathOf(D.Path)};
+  return O;
+}
+
+TEST(PlanFixes, TheSameEditFromTwoUnitsIsAppliedOnce) {
+  ScratchDir D;
+  std::string H = D.write("shared.h", "f(legacy);\n");
+  // A header seen by two translation units: both report the same fix.
+  std::vector<Record> Records = {finding(H, 2, 6, "wrap(legacy)"),
+                                 finding(H, 2, 6, "wrap(legacy)")};
+  FixPlan Plan = planFixes(Records, seen({{H, "f(legacy);\n"}}), inside(D));
+  EXPECT_EQ(Plan.Applied, (std::vector<bool>{true, true}));
+  EXPECT_TRUE(Plan.Problems.empty());
+  ASSERT_EQ(Plan.Files.size(), 1u);
+  EXPECT_EQ(Plan.Files.begin()->second.Fixed, "f(wrap(legacy));\n");
+  EXPECT_EQ(Plan.Files.begin()->second.Findings, (std::vector<size_t>{0, 1}));
+}
+
+TEST(PlanFixes, AConflictingFixIsNotAppliedAtAll) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "f(legacy, other);\n");
+  Record First = finding(F, 2, 6, "wrap(legacy)");
+  // Overlaps the first; its second edit alone would fit: none is applied.
+  Record Second = finding(F, 4, 6, "x");
+  Second.Edits.push_back(Edit{F, 10, 5, "y"});
+  FixPlan Plan =
+      planFixes({First, Second}, seen({{F, "f(legacy, other);\n"}}), inside(D));
+  EXPECT_EQ(Plan.Applied, (std::vector<bool>{true, false}));
+  ASSERT_EQ(Plan.Problems.size(), 1u);
+  EXPECT_NE(Plan.Problems[0].find("it conflicts with another fix"),
+            std::string::npos);
+  EXPECT_EQ(Plan.Files.begin()->second.Fixed, "f(wrap(legacy), other);\n");
+}
+
+TEST(PlanFixes, OutsideTheProjectOnlyWhenAllowed) {
+  ScratchDir Project, Elsewhere;
+  std::string H = Elsewhere.write("vendor.h", "f(legacy);\n");
+  std::vector<Record> Records = {finding(H, 2, 6, "wrap(legacy)")};
+  FixPlan Plan =
+      planFixes(Records, seen({{H, "f(legacy);\n"}}), inside(Project));
+  EXPECT_EQ(Plan.Applied, std::vector<bool>{false});
+  EXPECT_TRUE(Plan.Files.empty());
+  ASSERT_EQ(Plan.Problems.size(), 1u);
+  EXPECT_NE(Plan.Problems[0].find("is outside the project"), std::string::npos);
+
+  PlanOptions Allowed = inside(Project);
+  Allowed.AllowOutside = true;
+  Plan = planFixes(Records, seen({{H, "f(legacy);\n"}}), Allowed);
+  EXPECT_EQ(Plan.Applied, std::vector<bool>{true});
+  EXPECT_EQ(Plan.Files.size(), 1u);
+}
+
+TEST(PlanFixes, HeldBackRecordsAreNotPlanned) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "f(a); g(b);\n");
+  PlanOptions O = inside(D);
+  O.Excluded = {true, false}; // the first failed verification (Verifier.h)
+  FixPlan Plan = planFixes({finding(F, 2, 1, "A"), finding(F, 8, 1, "B")},
+                           seen({{F, "f(a); g(b);\n"}}), O);
+  EXPECT_EQ(Plan.Applied, (std::vector<bool>{false, true}));
+  EXPECT_EQ(Plan.Files.begin()->second.Fixed, "f(a); g(B);\n");
+}
+
+TEST(PlanFixes, AFileThatChangedIsNotPlanned) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "f(legacy); // edited\n");
+  std::vector<Record> Records = {finding(F, 2, 6, "wrap(legacy)")};
+  // Analysed before the edit.
+  FixPlan Plan = planFixes(Records, seen({{F, "f(legacy);\n"}}), inside(D));
+  EXPECT_EQ(Plan.Applied, std::vector<bool>{false});
+  ASSERT_EQ(Plan.Problems.size(), 1u);
+  EXPECT_NE(Plan.Problems[0].find("it changed on disk since it was analysed"),
+            std::string::npos);
+  // Two translation units saw two contents.
+  auto Twice = seen({{F, "f(legacy);\n"}});
+  Twice[realPathOf(F)].insert(llvm::xxh3_64bits("f(legacy); // edited\n"));
+  Plan = planFixes(Records, Twice, inside(D));
+  EXPECT_EQ(Plan.Applied, std::vector<bool>{false});
+  EXPECT_NE(Plan.Problems[0].find("it changed while it was being analysed"),
+            std::string::npos);
+}
+
+TEST(PlanFixes, EditsThatDoNotFitAreRejected) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "f(x);\n");
+  // Past the end, and a length whose sum with the offset wraps 2^32.
+  for (Record R : {finding(F, 4, 10, "y"), finding(F, 2, 0xFFFFFFFFu, "y")}) {
+    FixPlan Plan = planFixes({R}, seen({{F, "f(x);\n"}}), inside(D));
+    EXPECT_EQ(Plan.Applied, std::vector<bool>{false});
+    ASSERT_EQ(Plan.Problems.size(), 1u);
+    EXPECT_NE(Plan.Problems[0].find("its fixes do not fit"), std::string::npos);
+    EXPECT_EQ(readAll(F), "f(x);\n");
+  }
+}
+
+TEST(WriteFixes, WritesThePlanAndReportsWhatItCouldNot) {
+  ScratchDir D;
+  std::string A = D.write("a.cpp", "f(legacy);\n");
+  std::string B = D.write("b.cpp", "g(legacy);\n");
+  std::vector<Record> Records = {finding(A, 2, 6, "wrap(legacy)"),
+                                 finding(B, 2, 6, "wrap(legacy)")};
+  FixPlan Plan = planFixes(
+      Records, seen({{A, "f(legacy);\n"}, {B, "g(legacy);\n"}}), inside(D));
+  ASSERT_EQ(Plan.Files.size(), 2u);
+  // b.cpp is edited by its user after the plan was made.
+  D.write("b.cpp", "g(legacy); // mine\n");
+  WriteProblems Problems = writeFixes(Plan);
+  EXPECT_EQ(readAll(A), "f(wrap(legacy));\n");
+  EXPECT_EQ(readAll(B), "g(legacy); // mine\n");
+  EXPECT_EQ(Plan.Applied, (std::vector<bool>{true, false}));
+  EXPECT_EQ(Plan.Files.size(), 1u);
+  ASSERT_EQ(Problems.Lines.size(), 1u);
+  EXPECT_EQ(Problems.Lines[0], realPathOf(B) +
+                                   ": not written: it changed on disk since "
+                                   "it was analysed");
+  // The user's edit leaves the finding for the next run; not an I/O error.
+  EXPECT_FALSE(Problems.IOError);
+}
+
+TEST(ExitStatus, Precedence) {
+  EXPECT_EQ(exitCodeFor({}), ExitClean);
+  EXPECT_EQ(exitCodeFor({/*IOError=*/false, 0, /*RemainingFindings=*/2}),
+            ExitFindings);
+  EXPECT_EQ(exitCodeFor({false, /*FailedTUs=*/1, 2}), ExitFailedTU);
+  // A missing output outranks everything: CI must not read a report that
+  // was never written as "findings" or "clean".
+  EXPECT_EQ(exitCodeFor({/*IOError=*/true, 0, 0}), ExitUsage);
+  EXPECT_EQ(exitCodeFor({true, 1, 2}), ExitUsage);
+}
+
+} // namespace
