@@ -101,26 +101,42 @@ static std::string recordedSourceDir(llvm::StringRef Dir) {
   return "";
 }
 
+/// True for directories too wide to be anybody's project: the file system
+/// root and the user's home directory.
+static bool isTooWide(llvm::StringRef Dir) {
+  if (llvm::sys::path::parent_path(Dir).empty() ||
+      Dir == llvm::sys::path::root_path(Dir))
+    return true;
+  llvm::SmallString<128> Home;
+  return llvm::sys::path::home_directory(Home) && realPathOf(Home) == Dir;
+}
+
 /// The project's trees for a database in \p DatabaseDir (see ProjectScope):
 /// that directory and the source directory its build system records; when
 /// nothing is recorded and the directory holds none of the database's files
-/// (an out-of-source build directory, <project>/build), its parent. A
-/// database without a file list (compile_flags.txt) is its directory.
+/// (an out-of-source build directory, <project>/build), its parent, if that
+/// holds some of them and is neither / nor the home directory (-p /build
+/// must not make every file writable). A database without a file list
+/// (compile_flags.txt) is its directory.
 static std::vector<std::string>
 projectRootsOf(llvm::StringRef DatabaseDir,
                const std::vector<std::string> &Files) {
   std::string Dir = realPathOf(DatabaseDir);
   std::string Source = recordedSourceDir(DatabaseDir);
   if (!Source.empty() && llvm::sys::path::is_absolute(Source) &&
-      llvm::sys::fs::is_directory(Source))
+      llvm::sys::fs::is_directory(Source) && !isTooWide(realPathOf(Source)))
     return {realPathOf(Source), Dir};
-  bool HoldsSources = llvm::any_of(Files, [&](const std::string &F) {
-    return isUnder(realPathOf(absolute(F)), Dir);
-  });
-  if (Files.empty() || HoldsSources)
+  auto HoldsSources = [&](llvm::StringRef Root) {
+    return llvm::any_of(Files, [&](const std::string &F) {
+      return isUnder(realPathOf(absolute(F)), Root);
+    });
+  };
+  if (Files.empty() || HoldsSources(Dir))
     return {Dir};
-  llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-  return {Parent.empty() ? Dir : Parent.str()};
+  std::string Parent = std::string(llvm::sys::path::parent_path(Dir));
+  if (Parent.empty() || isTooWide(Parent) || !HoldsSources(Parent))
+    return {Dir};
+  return {Parent};
 }
 
 /// Discovery as clang-tidy does it: the first directory upwards from \p Dir

@@ -22,10 +22,12 @@ struct RunSummary {
 /// clang-tidy's text form, printed by clang's own TextDiagnosticPrinter:
 /// "file:line:col: warning: message [check]", the source line, the caret,
 /// fix-it lines and notes. \p Applied (may be empty): with --fix, whether
-/// each record's fix was applied ("note: FIX-IT applied ...").
+/// each record's fix was applied ("note: FIX-IT applied ..."). \p Plan (may
+/// be null): files --fix already rewrote, printed as the analysis read them
+/// (FilePlan::Original), as clang-tidy prints from its original buffers.
 void emitText(const std::vector<Record> &Records,
               const std::vector<bool> &Applied, bool FixMode, bool Color,
-              llvm::raw_ostream &OS);
+              llvm::raw_ostream &OS, const FixPlan *Rewritten = nullptr);
 
 void emitJson(const std::vector<Record> &Records,
               const std::vector<bool> &Applied, const RunSummary &Summary,

@@ -140,7 +140,8 @@ cl::list<std::string> ProjectRoot(
              "files named on the command line). Repeatable. Default: the "
              "compilation database's directory and the source directory its "
              "build system records (CMake, Meson), or the parent of a build "
-             "directory that holds no source; with '--', the current "
+             "directory that holds no source (never / or the home "
+             "directory); with '--', the current "
              "directory. Never widened by the database's entries"),
     cl::cat(Category));
 cl::opt<bool> AllowOutside(
@@ -575,52 +576,20 @@ int run(int argc, const char **argv) {
     }
   }
 
-  // Diagnostics. With --diff stdout carries the diff only.
-  raw_ostream &DiagOut = Diff ? errs() : outs();
-  switch (Format) {
-  case OutputFormat::Text:
-    if (!(Diff && Quiet))
-      emitText(Records, Plan.Applied, Fix,
-               !Diff && sys::Process::StandardOutHasColors(), DiagOut);
-    break;
-  case OutputFormat::Json:
-    emitJson(Records, Plan.Applied, Summary, outs());
-    break;
-  case OutputFormat::Sarif:
-    emitSarif(Records, Plan.Applied, Summary, outs());
-    break;
-  }
-  if (Diff)
-    emitDiff(Plan, outs());
-  outs().flush();
-
   RunOutcome Outcome;
-  // A report that could not be written (a full disk, /dev/full) is an I/O
-  // error, and --fix then writes nothing: what it would do was not shown.
-  bool ReportLost = outs().has_error();
-  if (ReportLost) {
-    errs() << "transformers-migrate: error: cannot write the report to "
-              "standard output: "
-           << outs().error().message() << "\n";
-    outs().clear_error();
-    Outcome.IOError = true;
-  }
-  if (Fast)
-    if (std::optional<std::string> E = Fast->writeError()) {
-      errs() << "transformers-migrate: error: " << *E << "\n";
-      Outcome.IOError = true;
-    }
   std::vector<std::string> Problems = Plan.Problems;
+  // --export-fixes first: with --fix, fixes whose YAML the user asked for
+  // and cannot get are not written either.
+  bool ExportLost = false;
   if (!ExportFixesPath.empty())
     if (Error E =
             exportFixes(ExportFixesPath, Records, Plan.Applied,
                         DB->Files.empty() ? "" : DB->Files.front(), Problems)) {
       errs() << "transformers-migrate: error: " << toString(std::move(E))
              << "\n";
-      Outcome.IOError = true;
+      Outcome.IOError = ExportLost = true;
     }
-
-  if (Fix && Outcome.IOError) {
+  if (Fix && ExportLost) {
     Problems.push_back("no file was written: the run had an I/O error");
     Plan.Applied.assign(Plan.Applied.size(), false);
     Plan.Files.clear();
@@ -634,6 +603,42 @@ int run(int argc, const char **argv) {
     // edited meanwhile keeps its finding (exit 1) for the next run.
     Outcome.IOError |= Unwritten.IOError;
   }
+
+  // The report, once the writes are done: "FIX-IT applied" (fixApplied in
+  // JSON and SARIF) only for fixes that are on disk. With --diff stdout
+  // carries the diff only.
+  raw_ostream &DiagOut = Diff ? errs() : outs();
+  switch (Format) {
+  case OutputFormat::Text:
+    if (!(Diff && Quiet))
+      emitText(Records, Plan.Applied, Fix,
+               !Diff && sys::Process::StandardOutHasColors(), DiagOut, &Plan);
+    break;
+  case OutputFormat::Json:
+    emitJson(Records, Plan.Applied, Summary, outs());
+    break;
+  case OutputFormat::Sarif:
+    emitSarif(Records, Plan.Applied, Summary, outs());
+    break;
+  }
+  if (Diff)
+    emitDiff(Plan, outs());
+  outs().flush();
+
+  // A report that could not be written (a full disk, /dev/full) is an I/O
+  // error: CI must not read its absence as a clean run.
+  if (outs().has_error()) {
+    errs() << "transformers-migrate: error: cannot write the report to "
+              "standard output: "
+           << outs().error().message() << "\n";
+    outs().clear_error();
+    Outcome.IOError = true;
+  }
+  if (Fast)
+    if (std::optional<std::string> E = Fast->writeError()) {
+      errs() << "transformers-migrate: error: " << *E << "\n";
+      Outcome.IOError = true;
+    }
   for (const std::string &P : Problems)
     errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
            << "\n";
@@ -697,8 +702,7 @@ int main(int argc, const char **argv) {
   outs().flush();
   if (outs().has_error()) {
     outs().clear_error();
-    if (Exit == ExitClean || Exit == ExitFindings)
-      Exit = ExitUsage;
+    Exit = ExitUsage; // outranks every other status (ExitStatus.h)
   }
   errs().clear_error();
   return Exit;

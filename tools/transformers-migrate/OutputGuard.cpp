@@ -37,9 +37,14 @@ bool writesFile(const llvm::opt::Option &O) {
          O.matches(opts::OPT_fproc_stat_report_EQ);
 }
 
-/// cc1 options (reaching the frontend through -Xclang) that write a file.
+/// cc1 options (reaching the frontend through -Xclang) that write a file
+/// (-diagnostic-log-file appends to any path) or print to standard output,
+/// where the tool's report goes (-code-completion-at).
 bool cc1WritesFile(const llvm::opt::Option &O) {
   return O.matches(opts::OPT_dependency_file) ||
+         O.matches(opts::OPT_diagnostic_log_file) ||
+         O.matches(opts::OPT_code_completion_at) ||
+         O.matches(opts::OPT_code_completion_at_EQ) ||
          O.matches(opts::OPT_dependency_dot) ||
          O.matches(opts::OPT_header_include_file) ||
          O.matches(opts::OPT_module_dependency_dir) ||
@@ -206,7 +211,10 @@ void neutraliseOutputs(clang::CompilerInvocation &CI) {
   D.ShowHeaderIncludes = false;
   D.ShowIncludesDest = clang::ShowIncludesDestination::None;
   CI.getDiagnosticOpts().DiagnosticSerializationFile.clear();
+  // Also set by the driver from CC_LOG_DIAGNOSTICS_FILE.
+  CI.getDiagnosticOpts().DiagnosticLogFile.clear();
   clang::FrontendOptions &F = CI.getFrontendOpts();
+  F.CodeCompletionAt = clang::ParsedSourceLocation();
   F.OutputFile.clear();
   F.TimeTracePath.clear();
   F.StatsFile.clear();

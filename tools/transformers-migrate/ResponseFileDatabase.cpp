@@ -17,6 +17,38 @@ static bool hasResponseFile(const CompileCommand &Cmd) {
   });
 }
 
+namespace {
+/// One command's expansion reads at most this many response files, and this
+/// many bytes in all: each file is bounded, but "@a @a" in a, b, c, ... would
+/// otherwise double the arguments at every level.
+constexpr unsigned MaxResponseFilesPerCommand = 1024;
+constexpr uint64_t MaxResponseBytesPerCommand = 64 << 20;
+
+/// Counts what one expansion opens; past the budget, opening fails with
+/// E2BIG ("Argument list too long").
+class BudgetFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    if (!F)
+      return F;
+    llvm::ErrorOr<llvm::vfs::Status> S = (*F)->status();
+    Bytes += S ? S->getSize() : 0;
+    if (++Opened > MaxResponseFilesPerCommand ||
+        Bytes > MaxResponseBytesPerCommand)
+      return std::make_error_code(std::errc::argument_list_too_long);
+    return F;
+  }
+
+private:
+  unsigned Opened = 0;
+  uint64_t Bytes = 0;
+};
+} // namespace
+
 llvm::Error expandResponseFiles(CompileCommand &Cmd) {
   if (!hasResponseFile(Cmd))
     return llvm::Error::success();
@@ -24,7 +56,8 @@ llvm::Error expandResponseFiles(CompileCommand &Cmd) {
   llvm::SmallVector<const char *, 32> Argv;
   for (const std::string &A : Cmd.CommandLine)
     Argv.push_back(A.c_str());
-  auto FS = createBoundedFileSystem(MaxResponseFileBytes);
+  auto FS = llvm::makeIntrusiveRefCnt<BudgetFileSystem>(
+      createBoundedFileSystem(MaxResponseFileBytes));
   llvm::cl::ExpansionContext Ctx(Alloc, llvm::cl::TokenizeGNUCommandLine);
   Ctx.setVFS(FS.get()).setCurrentDir(Cmd.Directory);
   if (llvm::Error E = Ctx.expandResponseFiles(Argv))

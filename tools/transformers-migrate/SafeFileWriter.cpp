@@ -9,9 +9,12 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Signals.h"
 #include <cerrno>
 #include <chrono>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -149,16 +152,118 @@ void syncDirectory(llvm::StringRef Dir) {
   }
 }
 
-/// The temporary-file model next to \p Path:
-/// ".<name>.transformers-migrate-<pid>-XXXXXX.tmp".
-std::string temporaryModel(llvm::StringRef Path) {
+/// "<dir>/.<name>.transformers-migrate-<pid>-" for \p Path: the start of
+/// the name of its temporary files (isTemporaryName).
+std::string temporaryPrefix(llvm::StringRef Path) {
   llvm::StringRef Dir = llvm::sys::path::parent_path(Path);
   // Keep the whole name within NAME_MAX (255).
   llvm::StringRef Name = llvm::sys::path::filename(Path).take_front(180);
-  llvm::SmallString<256> Model(Dir.empty() ? "." : Dir);
-  llvm::sys::path::append(Model, "." + Name + ".transformers-migrate-" +
-                                     llvm::Twine(::getpid()) + "-%%%%%%.tmp");
-  return std::string(Model);
+  llvm::SmallString<256> Prefix(Dir.empty() ? "." : Dir);
+  llvm::sys::path::append(Prefix, "." + Name + ".transformers-migrate-" +
+                                      llvm::Twine(::getpid()) + "-");
+  return std::string(Prefix);
+}
+
+/// Six random lowercase hex digits.
+std::string randomSuffix() {
+  return llvm::utohexstr(llvm::sys::Process::GetRandomNumber() & 0xffffff,
+                         /*LowerCase=*/true, /*Width=*/6);
+}
+
+/// A new file "<Prefix><6 hex digits><Suffix>", created exclusively (never
+/// an existing file, never through a symlink) and removed on SIGINT/SIGTERM
+/// until kept or discarded. llvm::sys::fs::TempFile would also randomise
+/// every '%' of the directories in the path.
+class TemporaryFile {
+public:
+  static llvm::Expected<TemporaryFile>
+  create(llvm::StringRef Prefix, llvm::StringRef Suffix, unsigned Mode) {
+    for (int Attempt = 0; Attempt < 128; ++Attempt) {
+      std::string Name = (Prefix + randomSuffix() + Suffix).str();
+      int FD = ::open(Name.c_str(),
+                      O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Mode);
+      if (FD < 0 && errno == EEXIST)
+        continue;
+      if (FD < 0)
+        return failure(lastError());
+      TemporaryFile T;
+      T.FD = FD;
+      T.TmpName = std::move(Name);
+      llvm::sys::RemoveFileOnSignal(T.TmpName);
+      return std::move(T);
+    }
+    return failure("no free temporary name");
+  }
+
+  TemporaryFile(TemporaryFile &&O)
+      : FD(O.FD), TmpName(std::move(O.TmpName)), Done(O.Done) {
+    O.FD = -1;
+    O.Done = true;
+  }
+  TemporaryFile &operator=(TemporaryFile &&) = delete;
+  ~TemporaryFile() { llvm::consumeError(discard()); }
+
+  /// Removes the file (whatever its name now holds) and closes it.
+  llvm::Error discard() {
+    if (Done)
+      return llvm::Error::success();
+    Done = true;
+    llvm::sys::DontRemoveFileOnSignal(TmpName);
+    ::close(FD);
+    FD = -1;
+    if (::unlink(TmpName.c_str()) && errno != ENOENT)
+      return failure(lastError());
+    return llvm::Error::success();
+  }
+  /// Closes the file and leaves it: it was renamed away or is to stay.
+  void keep() {
+    if (Done)
+      return;
+    Done = true;
+    llvm::sys::DontRemoveFileOnSignal(TmpName);
+    ::close(FD);
+    FD = -1;
+  }
+
+  int FD = -1;
+  std::string TmpName;
+
+private:
+  TemporaryFile() = default;
+  bool Done = false;
+};
+
+/// Keeps \p Content, another writer's version of \p Path that the tool
+/// could not leave in place, in a new file beside it. Returns its name.
+llvm::Expected<std::string> saveAside(llvm::StringRef Path,
+                                      llvm::StringRef Content) {
+  llvm::Expected<TemporaryFile> Saved =
+      TemporaryFile::create(Path.str() + ".transformers-migrate-saved-" +
+                                std::to_string(::getpid()) + "-",
+                            "", 0600);
+  if (!Saved)
+    return Saved.takeError();
+  if (!writeAll(Saved->FD, Content) || ::fsync(Saved->FD))
+    return failure(lastError()); // discarded by its destructor
+  Saved->keep();
+  return Saved->TmpName;
+}
+
+/// Gives the file \p Tmp (another writer's version of \p Path) a name of
+/// its own beside \p Path, never replacing a file. Returns the name, or Tmp
+/// itself when it cannot be linked.
+std::string setAside(llvm::StringRef Path, const std::string &Tmp) {
+  for (int Attempt = 0; Attempt < 128; ++Attempt) {
+    std::string Saved = Path.str() + ".transformers-migrate-saved-" +
+                        std::to_string(::getpid()) + "-" + randomSuffix();
+    if (::link(Tmp.c_str(), Saved.c_str()) == 0) {
+      ::unlink(Tmp.c_str());
+      return Saved;
+    }
+    if (errno != EEXIST)
+      break;
+  }
+  return Tmp;
 }
 
 /// Copies every extended attribute (POSIX ACLs are the system.posix_acl_*
@@ -213,20 +318,15 @@ Exchange exchangeFiles(llvm::StringRef A, llvm::StringRef B) {
 }
 
 /// A temporary file next to \p Path holding \p Content, complete and synced.
-llvm::Expected<llvm::sys::fs::TempFile> makeTemporary(llvm::StringRef Path,
-                                                      llvm::StringRef Content) {
-  llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(temporaryModel(Path),
-                                      llvm::sys::fs::owner_read |
-                                          llvm::sys::fs::owner_write);
+llvm::Expected<TemporaryFile> makeTemporary(llvm::StringRef Path,
+                                            llvm::StringRef Content) {
+  llvm::Expected<TemporaryFile> Temp =
+      TemporaryFile::create(temporaryPrefix(Path), ".tmp", 0600);
   if (!Temp)
     return failure("cannot create a temporary file next to it: " +
                    llvm::toString(Temp.takeError()));
-  if (!writeAll(Temp->FD, Content) || ::fsync(Temp->FD)) {
-    std::string Why = lastError();
-    llvm::consumeError(Temp->discard());
-    return failure("cannot write the temporary file: " + Why);
-  }
+  if (!writeAll(Temp->FD, Content) || ::fsync(Temp->FD))
+    return failure("cannot write the temporary file: " + lastError());
   return std::move(*Temp);
 }
 
@@ -261,7 +361,8 @@ bool isTemporaryName(llvm::StringRef Name) {
 
 llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                                llvm::StringRef New,
-                               const BeforeCommitHook &Hook) {
+                               const BeforeCommitHook &Hook,
+                               const BeforeCommitHook &AfterCheck) {
   std::string P = Path.str();
   // The path is a real path: a symlink there now means it was replaced.
   // O_NONBLOCK: a named pipe there must be refused, not waited on (it has
@@ -295,18 +396,15 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
   if (Content != Expected)
     return changed("it changed on disk since it was analysed");
 
-  llvm::Expected<llvm::sys::fs::TempFile> Temp = makeTemporary(Path, New);
+  llvm::Expected<TemporaryFile> Temp = makeTemporary(Path, New);
   if (!Temp)
     return Temp.takeError();
-  auto Discard = [&](llvm::Error Why) {
-    llvm::consumeError(Temp->discard());
-    return Why;
-  };
+  // On every early return below, Temp's destructor removes the temporary.
   if (llvm::Error E = copyMetadata(Original.get(), St, Temp->FD))
-    return Discard(std::move(E));
+    return E;
   Snapshot Written;
   if (!statFD(Temp->FD, Written))
-    return Discard(failure("cannot stat the temporary file: " + lastError()));
+    return failure("cannot stat the temporary file: " + lastError());
   if (Hook)
     Hook(Path, Temp->TmpName);
 
@@ -316,35 +414,49 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
   if (!lstatPath(Path, AtPath) || !AtPath.sameFile(Read) ||
       !statFD(Original.get(), Now) || Now != Read ||
       !readAll(Original.get(), Content) || Content != Expected)
-    return Discard(changed("it changed on disk while it was being written"));
+    return changed("it changed on disk while it was being written");
+  auto OriginalIntact = [&] {
+    return statFD(Original.get(), Now) && Now.sameDataAs(Read) &&
+           readAll(Original.get(), Content) && Content == Expected;
+  };
 
+  if (AfterCheck)
+    AfterCheck(Path, Temp->TmpName);
   Exchange X = exchangeFiles(Temp->TmpName, Path);
   if (X == Exchange::Failed)
-    return Discard(failure("cannot replace it: " + lastError()));
+    return failure("cannot replace it: " + lastError());
   if (X == Exchange::Unsupported) {
-    // A file system without exchange: a plain rename, checked afterwards.
-    std::string Tmp = Temp->TmpName;
-    if (::rename(Tmp.c_str(), P.c_str()))
-      return Discard(failure("cannot replace it: " + lastError()));
-    llvm::consumeError(Temp->keep()); // closes it, no longer to be removed
+    // A file system without the exchange (some network file systems): a
+    // plain rename, checked afterwards. An editor's save-by-rename in the
+    // instant between the last check and this rename is not seen here.
+    if (::rename(Temp->TmpName.c_str(), P.c_str()))
+      return failure("cannot replace it: " + lastError());
+    Temp->keep();
     syncDirectory(llvm::sys::path::parent_path(Path));
-    if (statFD(Original.get(), Now) && Now.sameDataAs(Read) &&
-        readAll(Original.get(), Content) && Content == Expected)
+    if (OriginalIntact())
       return llvm::Error::success();
     // Too late to swap back: keep the other writer's version beside it.
-    std::string Saved =
-        P + ".transformers-migrate-saved-" + std::to_string(::getpid());
-    if (readAll(Original.get(), Content))
-      (void)writeOutputFile(Saved, Content, /*FollowSymlink=*/false);
+    llvm::Expected<std::string> Saved =
+        readAll(Original.get(), Content)
+            ? saveAside(Path, Content)
+            : llvm::Expected<std::string>(failure(lastError()));
+    if (!Saved)
+      return changed("it changed on disk while it was being replaced; the "
+                     "fixed version is in place and the other version could "
+                     "not be saved: " +
+                     llvm::toString(Saved.takeError()));
     return changed("it changed on disk while it was being replaced; the "
                    "fixed version is in place and the other version was "
                    "saved as '" +
-                   Saved + "'");
+                   *Saved + "'");
   }
 
-  // Temp->TmpName now names the original file, Path the fixed one.
-  if (statFD(Original.get(), Now) && Now.sameDataAs(Read) &&
-      readAll(Original.get(), Content) && Content == Expected) {
+  // Temp->TmpName now names what was at the path: the original file, unless
+  // another writer replaced it (an editor saving by rename) since the last
+  // check; Path names the fixed file.
+  Snapshot SwappedOut;
+  if (lstatPath(Temp->TmpName, SwappedOut) && SwappedOut.sameFile(Read) &&
+      OriginalIntact()) {
     llvm::Error E = Temp->discard(); // removes the original
     syncDirectory(llvm::sys::path::parent_path(Path));
     if (E)
@@ -353,25 +465,41 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                      llvm::toString(std::move(E)));
     return llvm::Error::success();
   }
-  // The original changed between the last check and the exchange: put it
-  // back, unless the fixed file has been written to meanwhile as well.
+  // The file at the path changed between the last check and the exchange:
+  // put the other writer's version back, unless the fixed file has been
+  // written to meanwhile as well. The temporary then holds the fixed file,
+  // which the destructor removes.
   Snapshot Fixed;
   std::string FixedNow;
   if (lstatPath(Path, Fixed) && Fixed.sameFile(Written) &&
       statFD(Temp->FD, Fixed) && Fixed.sameDataAs(Written) &&
       readAll(Temp->FD, FixedNow) && FixedNow == New &&
       exchangeFiles(Temp->TmpName, Path) == Exchange::Done)
-    return Discard(changed("it changed on disk while it was being written"));
-  std::string Saved =
-      P + ".transformers-migrate-saved-" + std::to_string(::getpid());
-  std::string Tmp = Temp->TmpName;
-  if (::rename(Tmp.c_str(), Saved.c_str()) != 0)
-    Saved = Tmp;
-  llvm::consumeError(Temp->keep());
+    return changed("it changed on disk while it was being written");
+  std::string Saved = setAside(Path, Temp->TmpName);
+  Temp->keep();
   return changed("it changed on disk while it was being replaced; the "
                  "fixed version is in place and the other version was saved "
                  "as '" +
                  Saved + "'");
+}
+
+/// The descriptor \p Path names when it is one of the process' own streams
+/// (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), or -1. These
+/// are links to whatever the stream is: resolving one and renaming over it
+/// would replace the file the shell redirected the stream to, report and
+/// all.
+int ownDescriptor(llvm::StringRef Path) {
+  if (Path == "/dev/stdout")
+    return STDOUT_FILENO;
+  if (Path == "/dev/stderr")
+    return STDERR_FILENO;
+  unsigned FD;
+  if ((Path.consume_front("/dev/fd/") ||
+       Path.consume_front("/proc/self/fd/")) &&
+      !Path.getAsInteger(10, FD) && FD <= unsigned(INT_MAX))
+    return int(FD);
+  return -1;
 }
 
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
@@ -380,6 +508,11 @@ llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
   auto Fail = [&](const std::string &Why) {
     return failure("cannot write '" + Path + "': " + Why);
   };
+  if (int FD = ownDescriptor(Path); FD >= 0 && FollowSymlink) {
+    if (!writeAll(FD, Content))
+      return Fail(lastError());
+    return llvm::Error::success();
+  }
   struct stat St;
   bool Exists = ::lstat(Target.c_str(), &St) == 0;
   if (Exists && S_ISLNK(St.st_mode) && !FollowSymlink) {
@@ -402,26 +535,20 @@ llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
       return Fail(lastError());
     return llvm::Error::success();
   }
-  llvm::Expected<llvm::sys::fs::TempFile> Temp =
-      llvm::sys::fs::TempFile::create(temporaryModel(Target),
-                                      llvm::sys::fs::all_read |
-                                          llvm::sys::fs::all_write);
+  // 0666 minus the umask, as a new file would be.
+  llvm::Expected<TemporaryFile> Temp =
+      TemporaryFile::create(temporaryPrefix(Target), ".tmp", 0666);
   if (!Temp)
     return Fail(llvm::toString(Temp.takeError()));
+  // On an error, Temp's destructor removes the temporary.
   if (!writeAll(Temp->FD, Content) ||
-      (Exists && ::fchmod(Temp->FD, St.st_mode & 07777)) || ::fsync(Temp->FD)) {
-    std::string Why = lastError();
-    llvm::consumeError(Temp->discard());
-    return Fail(Why);
-  }
-  // rename(2) itself, not TempFile::keep(Name): that falls back to copying
-  // into the target, which could leave it half-written.
-  if (::rename(Temp->TmpName.c_str(), Target.c_str())) {
-    std::string Why = lastError();
-    llvm::consumeError(Temp->discard());
-    return Fail(Why);
-  }
-  llvm::consumeError(Temp->keep());
+      (Exists && ::fchmod(Temp->FD, St.st_mode & 07777)) || ::fsync(Temp->FD))
+    return Fail(lastError());
+  // rename(2), never a copy into the target, which could leave it
+  // half-written.
+  if (::rename(Temp->TmpName.c_str(), Target.c_str()))
+    return Fail(lastError());
+  Temp->keep();
   syncDirectory(llvm::sys::path::parent_path(Target));
   return llvm::Error::success();
 }

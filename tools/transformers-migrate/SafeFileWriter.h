@@ -70,13 +70,17 @@ using BeforeCommitHook =
 /// and only if, it still is \p Expected. On error (changed, read-only, owner
 /// not keepable, hard links, any I/O error) the file is left as it is and
 /// the error, a WriteFailure, says why in one line.
+/// \p AfterCheck (tests only) is called between the last check and the
+/// exchange, the window the check after the exchange covers.
 llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                                llvm::StringRef New,
-                               const BeforeCommitHook &Hook = nullptr);
+                               const BeforeCommitHook &Hook = nullptr,
+                               const BeforeCommitHook &AfterCheck = nullptr);
 
 /// Writes an output file (a report, --export-fixes, a cache entry) whole or
 /// not at all: a regular file (new or existing) via a temporary file and a
-/// rename; a device or a pipe (/dev/stdout) directly. A symlink at \p Path
+/// rename; a device, a pipe or one of the process' own streams
+/// (/dev/stdout, /dev/fd/N) directly. A symlink at \p Path
 /// is written through when \p FollowSymlink; else \p Path is the tool's
 /// own file (a cache entry) and a symlink, pipe or device there is replaced
 /// by the new file, never written through or waited on.

@@ -15,6 +15,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace clang;
 
@@ -33,6 +34,16 @@ public:
     Printer->BeginSourceFile(LangOpts, nullptr);
   }
   ~Reporter() { Printer->EndSourceFile(); }
+
+  /// Files already rewritten are shown with the content the analysis read.
+  /// The override is per file (inode), so every path that reaches the file
+  /// (a symlink, a relative spelling) sees it.
+  void useOriginals(const FixPlan &Rewritten) {
+    for (const auto &[RealPath, FP] : Rewritten.Files)
+      if (auto FE = Files.getOptionalFileRef(RealPath))
+        SM.overrideFileContents(
+            *FE, llvm::MemoryBuffer::getMemBufferCopy(FP.Original, RealPath));
+  }
 
   SourceLocation location(llvm::StringRef File, unsigned Offset) {
     if (File.empty())
@@ -108,8 +119,10 @@ private:
 
 void emitText(const std::vector<Record> &Records,
               const std::vector<bool> &Applied, bool FixMode, bool Color,
-              llvm::raw_ostream &OS) {
+              llvm::raw_ostream &OS, const FixPlan *Rewritten) {
   Reporter Rep(OS, Color);
+  if (Rewritten)
+    Rep.useOriginals(*Rewritten);
   std::vector<std::vector<Edit>> Edits = reportedEdits(Records);
   for (size_t I = 0; I < Records.size(); ++I)
     Rep.report(Records[I], Edits[I], FixMode, I < Applied.size() && Applied[I]);

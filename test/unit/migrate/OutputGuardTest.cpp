@@ -50,6 +50,10 @@ TEST(StripOutputArguments, FrontendOptions) {
   EXPECT_EQ(strip({"-Xclang", "-header-include-file", "-Xclang", "h"}), Kept);
   EXPECT_EQ(strip({"-Xclang", "-stats-file=s"}), Kept);
   EXPECT_EQ(strip({"-Xclang=-ftime-trace=t.json"}), Kept);
+  // Appends to any path; prints completions into the tool's report.
+  EXPECT_EQ(strip({"-Xclang", "-diagnostic-log-file", "-Xclang", "/tmp/log"}),
+            Kept);
+  EXPECT_EQ(strip({"-Xclang", "-code-completion-at=a.cpp:1:1"}), Kept);
   // Other -Xclang arguments are the user's and stay.
   EXPECT_EQ(strip({"-Xclang", "-fno-pch-timestamp"}),
             (Args{"clang++", "-std=c++20", "-Xclang", "-fno-pch-timestamp",

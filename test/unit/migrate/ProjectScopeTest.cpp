@@ -48,6 +48,32 @@ TEST(ProjectScope, NeverWidenedByTheEntries) {
   EXPECT_EQ(DB->Project.Roots, std::vector<std::string>{realPathOf(D.Path)});
 }
 
+// The parent of a build directory without sources is the project only when
+// it holds some of them: a database whose files are all elsewhere (-p /build
+// in a container, where the parent would be /) keeps to its own directory.
+TEST(ProjectScope, TheParentOnlyWhenItHoldsSources) {
+  ScratchDir D;
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(D, {"/etc/hostname", "/usr/include/stdio.h"});
+  auto DB = loadCompilationDatabase(R);
+  ASSERT_TRUE(bool(DB)) << llvm::toString(DB.takeError());
+  EXPECT_EQ(DB->Project.Roots,
+            std::vector<std::string>{realPathOf(D.path("build"))});
+}
+
+// A CMake record naming / (or the home directory) is not taken.
+TEST(ProjectScope, NeverTheFileSystemRoot) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
+  D.write("src/a.cpp", "");
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  D.write("build/CMakeCache.txt", "CMAKE_HOME_DIRECTORY:INTERNAL=/\n");
+  auto DB = loadCompilationDatabase(R);
+  ASSERT_TRUE(bool(DB));
+  EXPECT_EQ(DB->Project.Roots, std::vector<std::string>{realPathOf(D.Path)});
+}
+
 TEST(ProjectScope, CMakeRecordsTheSourceDirectory) {
   ScratchDir D;
   ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));

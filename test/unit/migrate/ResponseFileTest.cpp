@@ -44,6 +44,26 @@ TEST(ResponseFiles, LoopsAndSpecialFilesAreErrors) {
       command(D, {"clang++", "@zero.rsp"})));
 }
 
+// No loop, but every file names the next one twice: 2^40 arguments from
+// 41 small files. The expansion stops at its budget instead of running out
+// of memory.
+TEST(ResponseFiles, ExpansionHasOneBudget) {
+  ScratchDir D;
+  for (int I = 0; I < 40; ++I)
+    D.write("f" + std::to_string(I) + ".rsp",
+            "@f" + std::to_string(I + 1) + ".rsp @f" + std::to_string(I + 1) +
+                ".rsp\n");
+  D.write("f40.rsp", "-DLEAF\n");
+  auto Why =
+      ResponseFileDatabase::expansionError(command(D, {"clang++", "@f0.rsp"}));
+  ASSERT_TRUE(Why);
+  EXPECT_NE(Why->find("Argument list too long"), std::string::npos) << *Why;
+  // A few levels stay well within it.
+  CompileCommand Small = command(D, {"clang++", "@f36.rsp"});
+  ASSERT_FALSE(expandResponseFiles(Small));
+  EXPECT_EQ(Small.CommandLine.size(), 1u + 16u);
+}
+
 TEST(ResponseFiles, CommandsWithoutThemAreUntouched) {
   ScratchDir D;
   CompileCommand C = command(D, {"clang++", "-c", "a.cpp"});

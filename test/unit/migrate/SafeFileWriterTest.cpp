@@ -71,6 +71,52 @@ TEST(ReplaceFileContent, KeepsAnEditMadeBeforeTheCommit) {
   EXPECT_FALSE(llvm::sys::fs::exists(SeenTemporary));
 }
 
+// An editor that saves by writing a new file and renaming it over the old
+// one, in the instant between the last check and the exchange: the new file
+// is swapped out, seen not to be the analysed one, and swapped back.
+TEST(ReplaceFileContent, KeepsAFileSavedByRenameJustBeforeTheExchange) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  auto SaveByRename = [&](llvm::StringRef Target, llvm::StringRef) {
+    std::string Saved = D.write("a.cpp.editor-swap", "saved by the editor\n");
+    ASSERT_EQ(::rename(Saved.c_str(), Target.str().c_str()), 0);
+  };
+  EXPECT_EQ(
+      errorOf(replaceFileContent(F, "old\n", "new\n", nullptr, SaveByRename)),
+      "it changed on disk while it was being written");
+  EXPECT_EQ(readAll(F), "saved by the editor\n");
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
+}
+
+// An in-place write in the same instant: the original inode changed.
+TEST(ReplaceFileContent, KeepsAnInPlaceWriteJustBeforeTheExchange) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  auto Append = [&](llvm::StringRef Target, llvm::StringRef) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Target, EC, llvm::sys::fs::OF_Append);
+    OS << "typed\n";
+  };
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n", nullptr, Append)),
+            "it changed on disk while it was being written");
+  EXPECT_EQ(readAll(F), "old\ntyped\n");
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
+}
+
+// Only the temporary's own random part is random: a '%' in a directory
+// name is kept (llvm::sys::fs::TempFile replaced it, so such a file could
+// never be fixed).
+TEST(ReplaceFileContent, DirectoriesWithPercentSigns) {
+  ScratchDir D;
+  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("50%off")));
+  std::string F = D.write("50%off/a.cpp", "old\n");
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")), "");
+  EXPECT_EQ(readAll(F), "new\n");
+  EXPECT_EQ(errorOf(writeOutputFile(D.path("50%off/fixes.yaml"), "y\n")), "");
+  EXPECT_EQ(listDir(D.path("50%off")),
+            (std::vector<std::string>{"a.cpp", "fixes.yaml"}));
+}
+
 TEST(ReplaceFileContent, KeepsModeAndExtendedAttributes) {
   ScratchDir D;
   std::string F = D.write("a.cpp", "old\n");
@@ -159,6 +205,24 @@ TEST(WriteOutputFile, SymlinksFollowedOrReplaced) {
   struct stat St;
   ASSERT_EQ(::lstat(D.path("replace").c_str(), &St), 0);
   EXPECT_TRUE(S_ISREG(St.st_mode));
+}
+
+// --export-fixes=/dev/stdout with stdout redirected to a file: the YAML is
+// written to the stream, after what is already there, not renamed over the
+// file the stream goes to.
+TEST(WriteOutputFile, TheProcessOwnStreams) {
+  ScratchDir D;
+  std::string Log = D.write("build.log", "earlier output\n");
+  int FD = ::open(Log.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  ASSERT_GE(FD, 0);
+  EXPECT_EQ(errorOf(writeOutputFile("/dev/fd/" + std::to_string(FD), "y\n")),
+            "");
+  EXPECT_EQ(
+      errorOf(writeOutputFile("/proc/self/fd/" + std::to_string(FD), "z\n")),
+      "");
+  ::close(FD);
+  EXPECT_EQ(readAll(Log), "earlier output\ny\nz\n");
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"build.log"});
 }
 
 TEST(WriteOutputFile, ErrorsAreOneLine) {

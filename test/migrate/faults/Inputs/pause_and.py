@@ -12,7 +12,8 @@ check and the rename:
 Protocol: the tool writes "<target>\\t<temporary>\\n" to FIFO and then waits
 until FIFO.go has been opened for writing and closed. Prints "paused:
 <target>" per pause and "temporary left: yes|no" once the tool ended, and
-exits with the tool's exit code (128+N for a signal N)."""
+exits with the tool's exit code (128+N for a signal N). The tool's own
+standard output is sent to standard error."""
 import os
 import select
 import signal
@@ -30,8 +31,11 @@ for f in (fifo, fifo + ".go"):
 announce = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
 # lit runs tests with SIGINT ignored, and an ignored signal is inherited:
 # give the tool the default disposition a terminal's Ctrl-C meets.
+# The tool's report goes to stderr: stdout carries this script's lines only
+# (the report is printed after the writes, while this script still prints).
 proc = subprocess.Popen(
-    cmd, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    cmd, stdout=sys.stderr,
+    preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 kind, _, arg = action.partition(":")
 temporaries, buf, deadline = [], b"", time.time() + 300
 while True:
