@@ -35,13 +35,20 @@ std::string writeDatabase(const ScratchDir &D,
   return D.path("build");
 }
 
+/// DIR/src/a.cpp and a database in DIR/build listing it and \p Others.
+DatabaseRequest sourceTree(const ScratchDir &D,
+                           std::vector<std::string> Others = {}) {
+  EXPECT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
+  D.write("src/a.cpp", "");
+  Others.insert(Others.begin(), D.path("src/a.cpp"));
+  DatabaseRequest R;
+  R.BuildPath = writeDatabase(D, Others);
+  return R;
+}
+
 TEST(ProjectScope, NeverWidenedByTheEntries) {
   ScratchDir D;
-  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
-  D.write("src/a.cpp", "");
-  DatabaseRequest R;
-  R.BuildPath = writeDatabase(
-      D, {D.path("src/a.cpp"), "/etc/hostname", "../../outside.cpp"});
+  DatabaseRequest R = sourceTree(D, {"/etc/hostname", "../../outside.cpp"});
   auto DB = loadCompilationDatabase(R);
   ASSERT_TRUE(bool(DB)) << llvm::toString(DB.takeError());
   // The build directory holds no source: its parent is the project.
@@ -64,10 +71,7 @@ TEST(ProjectScope, TheParentOnlyWhenItHoldsSources) {
 // A CMake record naming / (or the home directory) is not taken.
 TEST(ProjectScope, NeverTheFileSystemRoot) {
   ScratchDir D;
-  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
-  D.write("src/a.cpp", "");
-  DatabaseRequest R;
-  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  DatabaseRequest R = sourceTree(D);
   D.write("build/CMakeCache.txt", "CMAKE_HOME_DIRECTORY:INTERNAL=/\n");
   auto DB = loadCompilationDatabase(R);
   ASSERT_TRUE(bool(DB));
@@ -76,10 +80,7 @@ TEST(ProjectScope, NeverTheFileSystemRoot) {
 
 TEST(ProjectScope, CMakeRecordsTheSourceDirectory) {
   ScratchDir D;
-  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
-  D.write("src/a.cpp", "");
-  DatabaseRequest R;
-  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  DatabaseRequest R = sourceTree(D);
   D.write("build/CMakeCache.txt",
           "CMAKE_HOME_DIRECTORY:INTERNAL=" + D.path("src") + "\n");
   auto DB = loadCompilationDatabase(R);
@@ -91,10 +92,7 @@ TEST(ProjectScope, CMakeRecordsTheSourceDirectory) {
 
 TEST(ProjectScope, WhatTheUserSays) {
   ScratchDir D;
-  ASSERT_FALSE(llvm::sys::fs::create_directories(D.path("src")));
-  D.write("src/a.cpp", "");
-  DatabaseRequest R;
-  R.BuildPath = writeDatabase(D, {D.path("src/a.cpp")});
+  DatabaseRequest R = sourceTree(D);
   R.ProjectRoots = {D.path("src")};
   R.Files = {D.path("src/a.cpp")};
   auto DB = loadCompilationDatabase(R);
