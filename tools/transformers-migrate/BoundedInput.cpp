@@ -11,6 +11,33 @@
 
 namespace tmigrate {
 
+/// "it is larger than N KiB".
+static llvm::Error tooLarge(uint64_t Limit) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "it is larger than " +
+                                     llvm::Twine(Limit >> 10) + " KiB");
+}
+
+/// What is left to read from \p FD, at most \p Limit bytes (one byte more
+/// tells a stream, or a file growing meanwhile, that is too long). Errors
+/// are the system's message or tooLarge()'s.
+static llvm::Expected<std::string> readToLimit(llvm::sys::fs::file_t FD,
+                                               uint64_t Limit) {
+  std::string Out;
+  char Buf[64 * 1024];
+  for (;;) {
+    llvm::Expected<size_t> N =
+        llvm::sys::fs::readNativeFile(FD, llvm::MutableArrayRef<char>(Buf));
+    if (!N)
+      return N.takeError();
+    if (*N == 0)
+      return Out;
+    Out.append(Buf, *N);
+    if (Out.size() > Limit)
+      return tooLarge(Limit);
+  }
+}
+
 llvm::Expected<std::string>
 readBoundedFile(llvm::StringRef Path, uint64_t Limit, llvm::StringRef What) {
   auto Fail = [&](const llvm::Twine &Why) {
@@ -23,33 +50,17 @@ readBoundedFile(llvm::StringRef Path, uint64_t Limit, llvm::StringRef What) {
     return Fail(EC.message());
   if (llvm::sys::fs::is_directory(Status))
     return Fail("it is a directory");
-  bool Regular = llvm::sys::fs::is_regular_file(Status);
-  if (Regular && Status.getSize() > Limit)
-    return Fail("it is larger than " + llvm::Twine(Limit >> 10) + " KiB");
+  if (llvm::sys::fs::is_regular_file(Status) && Status.getSize() > Limit)
+    return Fail(llvm::toString(tooLarge(Limit)));
   llvm::Expected<llvm::sys::fs::file_t> FD =
       llvm::sys::fs::openNativeFileForRead(Path);
   if (!FD)
     return Fail(llvm::toString(FD.takeError()));
-  // One byte more than the limit tells a stream that is too long.
-  std::string Out;
-  char Buf[64 * 1024];
-  for (;;) {
-    llvm::Expected<size_t> N =
-        llvm::sys::fs::readNativeFile(*FD, llvm::MutableArrayRef<char>(Buf));
-    if (!N) {
-      llvm::sys::fs::closeFile(*FD);
-      return Fail(llvm::toString(N.takeError()));
-    }
-    if (*N == 0)
-      break;
-    Out.append(Buf, *N);
-    if (Out.size() > Limit) {
-      llvm::sys::fs::closeFile(*FD);
-      return Fail("it is larger than " + llvm::Twine(Limit >> 10) + " KiB");
-    }
-  }
+  llvm::Expected<std::string> Text = readToLimit(*FD, Limit);
   llvm::sys::fs::closeFile(*FD);
-  return Out;
+  if (!Text)
+    return Fail(llvm::toString(Text.takeError()));
+  return Text;
 }
 
 llvm::Expected<std::string> readRegularFile(llvm::StringRef Path,
@@ -67,25 +78,9 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef Path,
     return Fail(std::strerror(errno));
   if (!S_ISREG(St.st_mode))
     return Fail("it is not a regular file");
-  auto TooLarge = [&] {
-    return Fail("it is larger than " + llvm::Twine(Limit >> 10) + " KiB");
-  };
   if (uint64_t(St.st_size) > Limit)
-    return TooLarge();
-  std::string Out;
-  char Buf[64 * 1024];
-  for (;;) {
-    ssize_t N = ::read(FD, Buf, sizeof(Buf));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0)
-      return Fail(std::strerror(errno));
-    if (N == 0)
-      return Out;
-    Out.append(Buf, size_t(N));
-    if (Out.size() > Limit) // it grew while being read
-      return TooLarge();
-  }
+    return tooLarge(Limit);
+  return readToLimit(FD, Limit);
 }
 
 namespace {

@@ -124,14 +124,23 @@ projectRootsOf(llvm::StringRef DatabaseDir,
   std::string Dir = realPathOf(DatabaseDir);
   std::string Source = recordedSourceDir(DatabaseDir);
   if (!Source.empty() && llvm::sys::path::is_absolute(Source) &&
-      llvm::sys::fs::is_directory(Source) && !isTooWide(realPathOf(Source)))
-    return {realPathOf(Source), Dir};
+      llvm::sys::fs::is_directory(Source)) {
+    std::string RealSource = realPathOf(Source);
+    if (!isTooWide(RealSource))
+      return {RealSource, Dir};
+  }
+  if (Files.empty())
+    return {Dir};
+  // Resolved once: a large database has many files, and two roots to try.
+  std::vector<std::string> RealFiles;
+  RealFiles.reserve(Files.size());
+  for (const std::string &F : Files)
+    RealFiles.push_back(realPathOf(absolute(F)));
   auto HoldsSources = [&](llvm::StringRef Root) {
-    return llvm::any_of(Files, [&](const std::string &F) {
-      return isUnder(realPathOf(absolute(F)), Root);
-    });
+    return llvm::any_of(RealFiles,
+                        [&](const std::string &F) { return isUnder(F, Root); });
   };
-  if (Files.empty() || HoldsSources(Dir))
+  if (HoldsSources(Dir))
     return {Dir};
   std::string Parent = std::string(llvm::sys::path::parent_path(Dir));
   if (Parent.empty() || isTooWide(Parent) || !HoldsSources(Parent))

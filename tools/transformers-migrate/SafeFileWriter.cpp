@@ -233,14 +233,19 @@ private:
   bool Done = false;
 };
 
+/// "<Path>.transformers-migrate-saved-<pid>-": the start of the name under
+/// which another writer's version of \p Path is kept (docs/migrate.md).
+std::string savedPrefix(llvm::StringRef Path) {
+  return Path.str() + ".transformers-migrate-saved-" +
+         std::to_string(::getpid()) + "-";
+}
+
 /// Keeps \p Content, another writer's version of \p Path that the tool
 /// could not leave in place, in a new file beside it. Returns its name.
 llvm::Expected<std::string> saveAside(llvm::StringRef Path,
                                       llvm::StringRef Content) {
   llvm::Expected<TemporaryFile> Saved =
-      TemporaryFile::create(Path.str() + ".transformers-migrate-saved-" +
-                                std::to_string(::getpid()) + "-",
-                            "", 0600);
+      TemporaryFile::create(savedPrefix(Path), "", 0600);
   if (!Saved)
     return Saved.takeError();
   if (!writeAll(Saved->FD, Content) || ::fsync(Saved->FD))
@@ -254,8 +259,7 @@ llvm::Expected<std::string> saveAside(llvm::StringRef Path,
 /// itself when it cannot be linked.
 std::string setAside(llvm::StringRef Path, const std::string &Tmp) {
   for (int Attempt = 0; Attempt < 128; ++Attempt) {
-    std::string Saved = Path.str() + ".transformers-migrate-saved-" +
-                        std::to_string(::getpid()) + "-" + randomSuffix();
+    std::string Saved = savedPrefix(Path) + randomSuffix();
     if (::link(Tmp.c_str(), Saved.c_str()) == 0) {
       ::unlink(Tmp.c_str());
       return Saved;
