@@ -30,13 +30,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckConfig.h"
 #include "FixEdits.h"
 #include "FuzzCheck.h"
 #include "LocalParentMap.h"
 #include "SinkContext.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "transformers-tidy/CacheImplementationConflictAnalysis.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
+#include "transformers-tidy/Options.h"
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -325,10 +326,23 @@ FuzzOptions optionsFor(llvm::StringRef Code) {
     auto Parsed = clang::tidy::parseConfiguration(
         llvm::MemoryBufferRef(*Config, "FUZZ-CONFIG"));
     if (Parsed) {
-      Opts.Legacy = tmigrate::readCheckOptions(Parsed->CheckOptions,
-                                               "transformers-legacy-cache");
-      Opts.Conflict = tmigrate::readCheckOptions(
-          Parsed->CheckOptions, "transformers-cache-implementation-conflict");
+      // The checks' own reader (the core's), over the same map.
+      auto Read = [&](llvm::StringRef Check) {
+        return transformers_tidy::readCheckOptions(
+            [&](llvm::StringRef Key,
+                bool AllowGlobal) -> std::optional<std::string> {
+              const auto &Map = Parsed->CheckOptions;
+              auto It = Map.find((Check + "." + Key).str());
+              if (It == Map.end() && AllowGlobal)
+                It = Map.find(Key);
+              if (It == Map.end())
+                return std::nullopt;
+              return It->getValue().Value;
+            },
+            [](llvm::StringRef, llvm::StringRef, llvm::StringRef) {});
+      };
+      Opts.Legacy = Read("transformers-legacy-cache");
+      Opts.Conflict = Read("transformers-cache-implementation-conflict");
     }
   }
   return Opts;

@@ -3,9 +3,10 @@
 // Feeds the input, as .clang-tidy / --config text, through the path
 // transformers-migrate takes (tools/transformers-migrate/CheckConfig.cpp:
 // clang-tidy's parseConfiguration and ConfigOptionsProvider, then the
-// translation into the core's CheckOptions of lib/Analysis/Options.cpp),
-// and checks what the analyses rely on:
-//  - only known checks are enabled, each with its options;
+// module's checks reading their options, as clang-tidy --dump-config asks
+// them), and checks what the analyses rely on:
+//  - only known checks are enabled, and only they store options, which read
+//    back without complaint (the core's readCheckOptions);
 //  - list options hold no empty or untrimmed item and survive
 //    serializeList / parseList unchanged (the plugin stores them that way);
 //  - the include style survives includeStyleName / parseIncludeStyle.
@@ -65,19 +66,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   }
   tmigrate::FileConfig FC = (*Config)->configFor("/tt-fuzz/project/main.cpp");
-  TT_FUZZ_CHECK(FC.EnabledChecks.size() == FC.Options.size(),
-                "enabled checks and options differ in number");
   const std::vector<std::string> &Known = tmigrate::knownChecks();
-  for (size_t I = 0; I < FC.EnabledChecks.size(); ++I) {
-    TT_FUZZ_CHECK(std::find(Known.begin(), Known.end(), FC.EnabledChecks[I]) !=
-                      Known.end(),
-                  "unknown check enabled: " << FC.EnabledChecks[I]);
-    checkOptions(FC.Options[I]);
+  for (const std::string &Check : FC.EnabledChecks)
+    TT_FUZZ_CHECK(std::find(Known.begin(), Known.end(), Check) != Known.end(),
+                  "unknown check enabled: " << Check);
+  // The options the checks stored are theirs, and read back the same.
+  for (const auto &Option : FC.CheckOptions) {
+    llvm::StringRef Check = Option.getKey().rsplit('.').first;
+    TT_FUZZ_CHECK(
+        std::find(FC.EnabledChecks.begin(), FC.EnabledChecks.end(), Check) !=
+            FC.EnabledChecks.end(),
+        "option of a check that is not enabled: " << Option.getKey().str());
   }
-  // The runner compiles the header filter into a Regex per TU; matching
-  // a short path is what it does with it.
-  if (!FC.HeaderFilter.empty()) {
-    llvm::Regex Filter(FC.HeaderFilter);
+  for (const std::string &Check : FC.EnabledChecks)
+    checkOptions(transformers_tidy::readCheckOptions(
+        [&](llvm::StringRef Key, bool) -> std::optional<std::string> {
+          auto It = FC.CheckOptions.find((Check + "." + Key).str());
+          if (It == FC.CheckOptions.end())
+            return std::nullopt;
+          return It->getValue().Value;
+        },
+        [&](llvm::StringRef Key, llvm::StringRef Value, llvm::StringRef) {
+          TT_FUZZ_CHECK(false, "a stored option does not read back: "
+                                   << Key.str() << "=" << Value.str());
+        }));
+  // The diagnostic consumer compiles the header filter into a Regex per TU;
+  // matching a short path is what it does with it.
+  if (FC.Options.HeaderFilterRegex && !FC.Options.HeaderFilterRegex->empty()) {
+    llvm::Regex Filter(*FC.Options.HeaderFilterRegex);
     if (Filter.isValid())
       (void)Filter.match("/tt-fuzz/project/include/model.h");
   }

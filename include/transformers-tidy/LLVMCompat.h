@@ -21,6 +21,7 @@
 #error "transformers-tidy needs LLVM 19 or newer (see docs/llvm-versions.md)"
 #endif
 
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -119,6 +120,29 @@ private:
   llvm::IntrusiveRefCntPtr<clang::DiagnosticOptions> Opts;
 #endif
 };
+
+/// A DiagnosticsEngine reporting to \p Client, handed to the
+/// clang::tidy::ClangTidyContext \p Ctx for its checks' diagnostics (as
+/// clang-tidy's runClangTidy sets it up). In LLVM 22 the context also owns
+/// the engine's DiagnosticOptions; before, the engine retained them. The
+/// engine must outlive the context's use of it.
+template <typename TidyContext>
+std::unique_ptr<clang::DiagnosticsEngine>
+makeTidyDiagnostics(TidyContext &Ctx, clang::DiagnosticConsumer &Client) {
+#if LLVM_VERSION_MAJOR >= 22
+  auto Opts = std::make_unique<clang::DiagnosticOptions>();
+  auto DE = std::make_unique<clang::DiagnosticsEngine>(
+      llvm::makeIntrusiveRefCnt<clang::DiagnosticIDs>(), *Opts, &Client,
+      /*ShouldOwnClient=*/false);
+  Ctx.setDiagnosticsEngine(std::move(Opts), DE.get());
+#else
+  auto DE = std::make_unique<clang::DiagnosticsEngine>(
+      new clang::DiagnosticIDs(), new clang::DiagnosticOptions(), &Client,
+      /*ShouldOwnClient=*/false);
+  Ctx.setDiagnosticsEngine(DE.get());
+#endif
+  return DE;
+}
 
 /// clang's dependency-scanning namespace.
 #if LLVM_VERSION_MAJOR >= 22

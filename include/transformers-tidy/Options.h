@@ -1,16 +1,18 @@
 //===- Options.h - Options of the transformers checks ----------*- C++ -*-===//
 //
-// One options struct shared by both front ends. The clang-tidy module reads
-// and stores it through ClangTidyCheck's OptionsView; the standalone tool
-// through the same .clang-tidy / --config keys. Keys and defaults live here
-// only.
+// One options struct, read in one place (readCheckOptions) from clang-tidy's
+// CheckOptions: by the module's checks, which both front ends run, and by the
+// analysis fuzzer. Keys, defaults and the spellings a value may take live
+// here only.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_TIDY_OPTIONS_H
 #define TRANSFORMERS_TIDY_OPTIONS_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,19 @@ std::string serializeList(const std::vector<std::string> &Items);
 /// "llvm" / "google" (as clang-tidy's IncludeStyle options).
 bool parseIncludeStyle(llvm::StringRef Value, IncludeStyle &Out);
 llvm::StringRef includeStyleName(IncludeStyle Style);
+
+/// The value of an option key: "<check>.<Key>" only, or, when
+/// \p AllowGlobal, also the global "<Key>" (as OptionsView::get /
+/// getLocalOrGlobal).
+using OptionLookup = llvm::function_ref<std::optional<std::string>(
+    llvm::StringRef Key, bool AllowGlobal)>;
+/// Told of a value that is not one of \p Expected (it keeps its default).
+using InvalidOption = llvm::function_ref<void(
+    llvm::StringRef Key, llvm::StringRef Value, llvm::StringRef Expected)>;
+
+/// Reads every option of the checks. Booleans take the spellings clang-tidy
+/// knows (true/false, yes/no, on/off, 1/0, any case).
+CheckOptions readCheckOptions(OptionLookup Get, InvalidOption Invalid);
 
 } // namespace transformers_tidy
 

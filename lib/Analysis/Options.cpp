@@ -39,4 +39,31 @@ llvm::StringRef includeStyleName(IncludeStyle Style) {
   return Style == IncludeStyle::Google ? "google" : "llvm";
 }
 
+CheckOptions readCheckOptions(OptionLookup Get, InvalidOption Invalid) {
+  CheckOptions O;
+  if (auto V = Get("TensorTypes", false))
+    O.TensorTypes = parseList(*V);
+  if (auto V = Get("SinkTypes", false))
+    O.SinkTypes = parseList(*V);
+  if (auto V = Get("CacheFactory", false))
+    O.CacheFactory = *V;
+  if (auto V = Get("EncoderDecoderCacheFactory", false))
+    O.EncoderDecoderCacheFactory = *V;
+  if (auto V = Get("IncludeHeader", false))
+    O.IncludeHeader = *V;
+  if (auto V = Get("IncludeStyle", true))
+    if (!parseIncludeStyle(*V, O.Style))
+      Invalid("IncludeStyle", *V, "'llvm' or 'google'");
+  if (auto V = Get("IgnoreMacros", true)) {
+    std::string L = llvm::StringRef(*V).trim().lower();
+    if (L == "true" || L == "1" || L == "yes" || L == "on")
+      O.IgnoreMacros = true;
+    else if (L == "false" || L == "0" || L == "no" || L == "off")
+      O.IgnoreMacros = false;
+    else
+      Invalid("IgnoreMacros", *V, "a bool");
+  }
+  return O;
+}
+
 } // namespace transformers_tidy

@@ -94,37 +94,24 @@ void AnalysisCheck::onEndOfTranslationUnit() {
 }
 
 CheckOptions AnalysisCheck::readOptions() {
-  CheckOptions O;
-  if (auto V = Options.get("TensorTypes"))
-    O.TensorTypes = parseList(*V);
-  if (auto V = Options.get("SinkTypes"))
-    O.SinkTypes = parseList(*V);
-  O.CacheFactory = Options.get("CacheFactory", O.CacheFactory).str();
-  O.EncoderDecoderCacheFactory =
-      Options.get("EncoderDecoderCacheFactory", O.EncoderDecoderCacheFactory)
-          .str();
-  O.IncludeHeader = Options.get("IncludeHeader", O.IncludeHeader).str();
-  if (auto V = Options.getLocalOrGlobal("IncludeStyle")) {
-    if (!parseIncludeStyle(*V, O.Style))
-      configurationDiag("invalid configuration value '%0' for option "
-                        "'%1.IncludeStyle'; expected 'llvm' or 'google'")
-          << *V << getID();
-  }
-  // Booleans are parsed here rather than with OptionsView::get<bool>: that
-  // template's mangled name differs between GCC and Clang builds, and the
-  // plugin must resolve every symbol in the clang-tidy binary.
-  if (auto V = Options.getLocalOrGlobal("IgnoreMacros")) {
-    std::string L = V->trim().lower();
-    if (L == "true" || L == "1" || L == "yes" || L == "on")
-      O.IgnoreMacros = true;
-    else if (L == "false" || L == "0" || L == "no" || L == "off")
-      O.IgnoreMacros = false;
-    else
-      configurationDiag("invalid configuration value '%0' for option "
-                        "'%1.IgnoreMacros'; expected a bool")
-          << *V << getID();
-  }
-  return O;
+  // Booleans are parsed by the core rather than OptionsView::get<bool>:
+  // that template's mangled name differs between GCC and Clang builds, and
+  // the plugin must resolve every symbol in the clang-tidy binary.
+  return readCheckOptions(
+      [this](llvm::StringRef Key,
+             bool AllowGlobal) -> std::optional<std::string> {
+        std::optional<llvm::StringRef> V =
+            AllowGlobal ? Options.getLocalOrGlobal(Key) : Options.get(Key);
+        if (!V)
+          return std::nullopt;
+        return V->str();
+      },
+      [this](llvm::StringRef Key, llvm::StringRef Value,
+             llvm::StringRef Expected) {
+        configurationDiag("invalid configuration value '%0' for option "
+                          "'%1.%2'; expected %3")
+            << Value << getID() << Key << Expected;
+      });
 }
 
 void AnalysisCheck::storeSharedOptions(ClangTidyOptions::OptionMap &Map,

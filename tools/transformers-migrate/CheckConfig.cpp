@@ -2,7 +2,11 @@
 
 #include "CheckConfig.h"
 #include "BoundedInput.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "transformers-tidy/LLVMCompat.h"
+#include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -14,9 +18,17 @@ using namespace clang::tidy;
 namespace tmigrate {
 
 const std::vector<std::string> &knownChecks() {
-  static const std::vector<std::string> Checks = {
-      "transformers-cache-implementation-conflict",
-      "transformers-legacy-cache"};
+  static const std::vector<std::string> Checks = [] {
+    ClangTidyCheckFactories Factories;
+    for (const ClangTidyModuleRegistry::entry &Module :
+         ClangTidyModuleRegistry::entries())
+      Module.instantiate()->addCheckFactories(Factories);
+    std::vector<std::string> Names;
+    for (const auto &Factory : Factories)
+      Names.push_back(Factory.getKey().str());
+    llvm::sort(Names);
+    return Names;
+  }();
   return Checks;
 }
 
@@ -174,18 +186,58 @@ public:
   }
 };
 
+/// The worker's view of the shared provider (see workerProvider()).
+class CheckConfig::WorkerProvider : public ClangTidyOptionsProvider {
+public:
+  explicit WorkerProvider(CheckConfig &Shared) : Shared(Shared) {}
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    // Set once in create(), read-only afterwards.
+    return Shared.Provider->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(llvm::StringRef File) override {
+    std::vector<OptionsSource> Sources;
+    {
+      std::lock_guard<std::mutex> Lock(Shared.Mutex);
+      Sources = Shared.Provider->getRawOptions(File);
+    }
+    ClangTidyOptions OnlyTheModule;
+    OnlyTheModule.Checks = "-clang-analyzer-*,-clang-diagnostic-*";
+    Sources.emplace_back(std::move(OnlyTheModule), "transformers-migrate");
+    return Sources;
+  }
+
+private:
+  CheckConfig &Shared;
+};
+
+CheckConfig::~CheckConfig() = default;
+
 llvm::Expected<std::unique_ptr<CheckConfig>>
 CheckConfig::create(const ConfigRequest &R) {
   ClangTidyGlobalOptions Global;
+  if (!R.LineFilter.empty())
+    if (std::error_code EC = parseLineFilter(R.LineFilter, Global))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "invalid --line-filter '" + R.LineFilter +
+                                         "': " + EC.message());
   ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
   Defaults.Checks = "transformers-*";
   ClangTidyOptions Overrides;
   if (!R.Checks.empty())
     Overrides.Checks = R.Checks;
+  if (!R.WarningsAsErrors.empty())
+    Overrides.WarningsAsErrors = R.WarningsAsErrors;
   if (R.HeaderFilter)
     Overrides.HeaderFilterRegex = *R.HeaderFilter;
+  if (R.ExcludeHeaderFilter)
+    Overrides.ExcludeHeaderFilterRegex = *R.ExcludeHeaderFilter;
+  if (R.SystemHeaders)
+    Overrides.SystemHeaders = *R.SystemHeaders;
+  if (R.UseColor)
+    Overrides.UseColor = *R.UseColor;
 
   auto Result = std::unique_ptr<CheckConfig>(new CheckConfig());
+  Result->LineFilter = R.LineFilter;
   if (!R.Config.empty() && !R.ConfigFile.empty())
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -221,66 +273,32 @@ std::vector<std::string> CheckConfig::errors() const {
   return Out;
 }
 
+std::unique_ptr<ClangTidyOptionsProvider> CheckConfig::workerProvider() {
+  return std::make_unique<WorkerProvider>(*this);
+}
+
+std::vector<ClangTidyOptionsProvider::OptionsSource>
+CheckConfig::explain(llvm::StringRef File) {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return Provider->getRawOptions(File);
+}
+
 FileConfig CheckConfig::configFor(llvm::StringRef File) {
-  ClangTidyOptions Opts;
+  FileConfig C;
   {
     std::lock_guard<std::mutex> Lock(Mutex);
-    Opts = Provider->getOptions(File);
+    C.Options =
+        ClangTidyOptions::getDefaults().merge(Provider->getOptions(File), 0);
   }
-  FileConfig C;
-  C.ChecksGlob = Opts.Checks.value_or("");
-  CachedGlobList Globs(C.ChecksGlob);
-  for (const std::string &Check : knownChecks())
-    if (Globs.contains(Check)) {
-      C.EnabledChecks.push_back(Check);
-      C.Options.push_back(readCheckOptions(Opts.CheckOptions, Check));
-    }
-  C.HeaderFilter = Opts.HeaderFilterRegex.value_or("");
-  C.SystemHeaders = Opts.SystemHeaders.value_or(false);
+  // clang-tidy's own answers (as for --list-checks and --dump-config): the
+  // registered checks the glob enables, and the options they read.
+  for (std::string &Name : getCheckNames(C.Options, false))
+    if (llvm::binary_search(knownChecks(), Name))
+      C.EnabledChecks.push_back(std::move(Name));
+  if (!C.EnabledChecks.empty())
+    C.CheckOptions = getCheckOptions(C.Options, false);
+  C.Identity = configurationAsText(C.Options) + "\nLineFilter: " + LineFilter;
   return C;
-}
-
-static const std::string *lookup(const ClangTidyOptions::OptionMap &Map,
-                                 llvm::StringRef Check, llvm::StringRef Key,
-                                 bool AllowGlobal) {
-  auto It = Map.find((Check + "." + Key).str());
-  if (It != Map.end())
-    return &It->getValue().Value;
-  if (AllowGlobal) {
-    It = Map.find(Key);
-    if (It != Map.end())
-      return &It->getValue().Value;
-  }
-  return nullptr;
-}
-
-static bool parseBool(llvm::StringRef V, bool Default) {
-  if (V.equals_insensitive("true") || V == "1")
-    return true;
-  if (V.equals_insensitive("false") || V == "0")
-    return false;
-  return Default;
-}
-
-transformers_tidy::CheckOptions
-readCheckOptions(const ClangTidyOptions::OptionMap &Map,
-                 llvm::StringRef Check) {
-  transformers_tidy::CheckOptions O;
-  if (auto *V = lookup(Map, Check, "TensorTypes", false))
-    O.TensorTypes = transformers_tidy::parseList(*V);
-  if (auto *V = lookup(Map, Check, "SinkTypes", false))
-    O.SinkTypes = transformers_tidy::parseList(*V);
-  if (auto *V = lookup(Map, Check, "CacheFactory", false))
-    O.CacheFactory = *V;
-  if (auto *V = lookup(Map, Check, "EncoderDecoderCacheFactory", false))
-    O.EncoderDecoderCacheFactory = *V;
-  if (auto *V = lookup(Map, Check, "IncludeHeader", false))
-    O.IncludeHeader = *V;
-  if (auto *V = lookup(Map, Check, "IncludeStyle", true))
-    transformers_tidy::parseIncludeStyle(*V, O.Style);
-  if (auto *V = lookup(Map, Check, "IgnoreMacros", true))
-    O.IgnoreMacros = parseBool(*V, O.IgnoreMacros);
-  return O;
 }
 
 } // namespace tmigrate

@@ -2,8 +2,9 @@
 //
 // Reads clang-tidy configuration exactly as clang-tidy does (it is clang-tidy's
 // own ClangTidyOptions / FileOptionsProvider): .clang-tidy discovery upwards
-// from each file, --config, --config-file, then --checks / --header-filter
-// overrides. Translates it into the core's CheckOptions per analysis.
+// from each file, --config, --config-file, then the command line's
+// overrides. The checks read their own options (TidyDriver.h); this file
+// only says which configuration governs a file.
 //
 // Stricter than clang-tidy in one way: a configuration that cannot be read
 // or parsed is an error (errors()), never skipped in favour of the parent's
@@ -17,7 +18,6 @@
 #define TRANSFORMERS_MIGRATE_CHECKCONFIG_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "transformers-tidy/Options.h"
 #include "llvm/Support/Error.h"
 #include <memory>
 #include <mutex>
@@ -27,45 +27,74 @@
 
 namespace tmigrate {
 
-/// The checks the tool knows, in a stable order.
+/// The checks the tool runs: those the plugin's module registers (the same
+/// objects are linked into the tool), sorted.
 const std::vector<std::string> &knownChecks();
 /// One line describing a check, for --list-checks and SARIF rule metadata.
 llvm::StringRef checkDescription(llvm::StringRef Check);
 
+/// clang-tidy's configuration options, as given on the command line. Each
+/// one that is set overrides the configuration files, as in clang-tidy.
 struct ConfigRequest {
-  std::string Checks;                      // --checks, empty if unset
-  std::optional<std::string> HeaderFilter; // --header-filter
-  std::string Config;                      // --config
-  std::string ConfigFile;                  // --config-file
+  std::string Checks;                             // --checks
+  std::string WarningsAsErrors;                   // --warnings-as-errors
+  std::optional<std::string> HeaderFilter;        // --header-filter
+  std::optional<std::string> ExcludeHeaderFilter; // --exclude-header-filter
+  std::optional<bool> SystemHeaders;              // --system-headers
+  std::optional<bool> UseColor;                   // --use-color
+  std::string LineFilter;                         // --line-filter (JSON)
+  std::string Config;                             // --config
+  std::string ConfigFile;                         // --config-file
 };
 
-/// The effective configuration for one file.
+/// The effective configuration of one file.
 struct FileConfig {
+  /// clang-tidy's options for the file, merged as clang-tidy merges them
+  /// (its defaults, the tool's default Checks, .clang-tidy files or
+  /// --config, the command line).
+  clang::tidy::ClangTidyOptions Options;
+  /// The module's checks that Options.Checks enables, sorted.
   std::vector<std::string> EnabledChecks;
-  /// Core options per enabled check.
-  std::vector<transformers_tidy::CheckOptions> Options;
-  std::string HeaderFilter;
-  bool SystemHeaders = false;
-  /// The raw clang-tidy Checks string (for NOLINT glob semantics).
-  std::string ChecksGlob;
+  /// Every enabled check's options as the check itself read them (its
+  /// storeOptions(), as clang-tidy --dump-config shows them).
+  clang::tidy::ClangTidyOptions::OptionMap CheckOptions;
+  /// Everything of the configuration a file's result depends on, as text
+  /// (part of the result cache's key).
+  std::string Identity;
 };
 
 class CheckConfig {
 public:
-  /// Validates --config / --config-file eagerly (exit code 2 on error).
+  /// Validates --config / --config-file / --line-filter eagerly (exit code 2
+  /// on error).
   static llvm::Expected<std::unique_ptr<CheckConfig>>
   create(const ConfigRequest &R);
+  ~CheckConfig();
 
   /// Thread-safe; the provider caches per directory.
   FileConfig configFor(llvm::StringRef File);
+
+  /// A provider for one worker's clang::tidy::ClangTidyContext: the shared
+  /// one, serialised, plus the tool's one restriction (it runs the
+  /// module's checks only, see docs/migrate.md: the static analyzer and
+  /// compiler warnings a configuration enables are clang-tidy's to run).
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> workerProvider();
+
+  /// Each configuration source of \p File with the options it sets, in
+  /// the order clang-tidy merges them (for --explain-config).
+  std::vector<clang::tidy::ClangTidyOptionsProvider::OptionsSource>
+  explain(llvm::StringRef File);
 
   /// One line per configuration file read so far that could not be read or
   /// parsed (a file's options are then not to be trusted: the caller stops).
   std::vector<std::string> errors() const;
 
 private:
+  CheckConfig() = default;
   class GuardedProvider;
+  class WorkerProvider;
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider;
+  std::string LineFilter;
   mutable std::mutex Mutex;
   std::shared_ptr<std::vector<std::string>> Errors =
       std::make_shared<std::vector<std::string>>();
@@ -77,13 +106,6 @@ private:
 /// error names \p Name and, when the parser gives one, the line and column.
 llvm::Expected<clang::tidy::ClangTidyOptions>
 parseConfigChecked(llvm::StringRef Text, llvm::StringRef Name);
-
-/// Reads the options of \p Check from clang-tidy CheckOptions, with the same
-/// keys and fallbacks as the plugin ("<check>.<Key>", IncludeStyle and
-/// IgnoreMacros also from the global key).
-transformers_tidy::CheckOptions
-readCheckOptions(const clang::tidy::ClangTidyOptions::OptionMap &Map,
-                 llvm::StringRef Check);
 
 } // namespace tmigrate
 

@@ -37,9 +37,8 @@ llvm::Error exportFixes(llvm::StringRef Path,
     const Record &R = Records[I];
     clang::tooling::Diagnostic D;
     D.DiagnosticName = R.Check;
-    D.DiagLevel = R.Severity == Level::Error
-                      ? clang::tooling::Diagnostic::Error
-                      : clang::tooling::Diagnostic::Warning;
+    D.DiagLevel = R.isError() ? clang::tooling::Diagnostic::Error
+                              : clang::tooling::Diagnostic::Warning;
     D.BuildDirectory = utf8(R.BuildDirectory);
     D.Message.Message = utf8(R.Message);
     D.Message.FilePath = utf8(R.Pos.File);

@@ -28,7 +28,7 @@ void emitJson(const std::vector<Record> &Records,
     (R.Severity == Level::Error ? Errors : Warnings)++;
     llvm::json::Object D = position(R.Pos);
     D["check"] = R.Check;
-    D["severity"] = R.Severity == Level::Error ? "error" : "warning";
+    D["severity"] = R.isError() ? "error" : "warning";
     D["message"] = R.Message;
     D["mainFile"] = R.MainFile;
     llvm::json::Array Ranges, Notes, Fix;

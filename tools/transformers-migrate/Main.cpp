@@ -16,10 +16,12 @@
 #include "ExitStatus.h"
 #include "FastPath.h"
 #include "FixApplier.h"
+#include "HelpText.h"
 #include "OutputGuard.h"
 #include "Progress.h"
 #include "Runner.h"
 #include "Verifier.h"
+#include "clang-tidy/GlobList.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -113,10 +115,37 @@ cl::opt<std::string>
                     "--checks (default: transformers-*), appended to the "
                     "configuration's Checks"),
            cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::value_desc("globs"),
+    cl::desc("Upgrade the warnings of these checks to errors, as clang-tidy's "
+             "--warnings-as-errors (same format as --checks; appended to "
+             "the configuration's WarningsAsErrors). The exit status stays "
+             "1 for findings"),
+    cl::cat(Category));
 cl::opt<std::string> HeaderFilter(
     "header-filter", cl::value_desc("regex"),
     cl::desc("Report findings in headers whose name matches this regex (as "
-             "clang-tidy; the main file's findings are always reported)"),
+             "clang-tidy; the main file's findings are always reported). "
+             "Overrides the configuration's HeaderFilterRegex"),
+    cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter", cl::value_desc("regex"),
+    cl::desc("Do not report findings in headers whose name matches this "
+             "regex, even if --header-filter matches them. Overrides the "
+             "configuration's ExcludeHeaderFilterRegex"),
+    cl::cat(Category));
+cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Also report findings in system headers. Overrides the "
+             "configuration's SystemHeaders"),
+    cl::cat(Category));
+cl::opt<std::string> LineFilter(
+    "line-filter", cl::value_desc("json"),
+    cl::desc("Report only findings on these lines, as clang-tidy: a JSON "
+             "array of {\"name\": file-name suffix, \"lines\": [[first, "
+             "last], ...]}; a file without \"lines\" is reported whole, a "
+             "file not listed not at all. For gating only changed lines "
+             "(clang-tidy-diff)"),
     cl::cat(Category));
 cl::opt<std::string>
     Config("config", cl::value_desc("yaml"),
@@ -128,6 +157,22 @@ cl::opt<std::string> ConfigFile(
     cl::desc("Read the configuration from this file (replaces .clang-tidy "
              "files)"),
     cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the configuration of the first file (or of a file in the "
+             "current directory), with every option of the enabled checks, "
+             "as clang-tidy --dump-config, and exit"),
+    cl::cat(Category));
+cl::opt<bool> ExplainConfig(
+    "explain-config",
+    cl::desc("For each enabled check, print which configuration enables it, "
+             "as clang-tidy --explain-config, and exit"),
+    cl::cat(Category));
+cl::opt<bool>
+    UseColor("use-color",
+             cl::desc("Colour the text diagnostics (default: when stdout is a "
+                      "terminal). Overrides the configuration's UseColor"),
+             cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("No progress line and no summary on stderr"),
                     cl::cat(Category));
@@ -178,7 +223,7 @@ cl::opt<bool> NoPrefilter(
              "cannot reach the library's headers or a configured type"),
     cl::cat(FastCategory));
 cl::list<std::string> PrefilterMarker(
-    "prefilter-library-header", cl::value_desc("dir/header"),
+    "prefilter-library-header", cl::value_desc("hdr"),
     cl::desc("A header marking the library's include directory: a file below "
              "<root>/<dir>/ is a library header when <root>/<dir>/<header> "
              "exists (default: transformers/cache_utils.h; repeatable)"),
@@ -348,6 +393,99 @@ bool reportConfigErrors(const CheckConfig &Cfg) {
   return !Errors.empty();
 }
 
+/// A finding of a check: not a compiler error, not the tool's note about
+/// a fix held back, not a configuration warning (clang-tidy-config).
+bool isFinding(const Record &R) {
+  return R.Check != "clang-diagnostic-error" &&
+         R.Check != "clang-tidy-config" && !R.FixNotApplied;
+}
+
+/// clang-tidy's closing lines: the diagnostics its consumers counted (the
+/// last of its cumulative per-file "N warnings generated." lines) and what was
+/// suppressed, in the words of clang-tidy's printStats.
+void printSummary(const TUResult::Counters &S) {
+  if (S.Generated)
+    errs() << S.Generated << " warning" << (S.Generated == 1 ? "" : "s");
+  if (S.Generated && S.GeneratedErrors)
+    errs() << " and ";
+  if (S.GeneratedErrors)
+    errs() << S.GeneratedErrors << " error"
+           << (S.GeneratedErrors == 1 ? "" : "s");
+  if (S.Generated || S.GeneratedErrors)
+    errs() << " generated.\n";
+  unsigned Ignored = S.NoLint + S.NonUser + S.LineFilter + S.CheckFilter;
+  if (!Ignored)
+    return;
+  errs() << "Suppressed " << Ignored << " warnings (";
+  StringRef Separator = "";
+  if (S.NonUser) {
+    errs() << S.NonUser << " in non-user code";
+    Separator = ", ";
+  }
+  if (S.LineFilter) {
+    errs() << Separator << S.LineFilter << " due to line filter";
+    Separator = ", ";
+  }
+  if (S.NoLint) {
+    errs() << Separator << S.NoLint << " NOLINT";
+    Separator = ", ";
+  }
+  if (S.CheckFilter)
+    errs() << Separator << S.CheckFilter << " with check filters";
+  errs() << ").\n";
+  if (S.NonUser)
+    errs() << "Use -header-filter=.* to display errors from all non-system "
+              "headers. Use -system-headers to display errors from system "
+              "headers as well.\n";
+}
+
+/// The text report's colours: the UseColor option (--use-color or the
+/// configuration of the first file), else whether stdout is a terminal.
+bool useColor(CheckConfig &Cfg, const std::vector<std::string> &Files) {
+  std::optional<bool> Option;
+  if (!Files.empty())
+    Option = Cfg.configFor(Files.front()).Options.UseColor;
+  return Option.value_or(sys::Process::StandardOutHasColors());
+}
+
+/// --list-checks, --dump-config and --explain-config, as clang-tidy prints
+/// them, for the first file named (or a file in the current directory).
+int printConfiguration(CheckConfig &Cfg) {
+  SmallString<256> Probe;
+  if (!SourcePaths.empty()) {
+    Probe = SourcePaths.front();
+    sys::fs::make_absolute(Probe);
+  } else {
+    sys::fs::current_path(Probe);
+    sys::path::append(Probe, "dummy");
+  }
+  FileConfig FC = Cfg.configFor(Probe);
+  if (reportConfigErrors(Cfg))
+    return ExitUsage;
+  if (DumpConfig) {
+    clang::tidy::ClangTidyOptions Effective = FC.Options;
+    Effective.CheckOptions = FC.CheckOptions;
+    outs() << clang::tidy::configurationAsText(Effective) << "\n";
+    return ExitClean;
+  }
+  if (ExplainConfig) {
+    auto Sources = Cfg.explain(Probe);
+    for (const std::string &Check : FC.EnabledChecks)
+      for (const auto &[Opts, Source] : llvm::reverse(Sources))
+        if (Opts.Checks &&
+            clang::tidy::GlobList(*Opts.Checks).contains(Check)) {
+          outs() << "'" << Check << "' is enabled in the " << Source << ".\n";
+          break;
+        }
+    return ExitClean;
+  }
+  outs() << "Enabled checks:";
+  for (const std::string &C : FC.EnabledChecks)
+    outs() << "\n    " << C;
+  outs() << "\n\n";
+  return FC.EnabledChecks.empty() ? ExitUsage : ExitClean;
+}
+
 int run(int argc, const char **argv) {
   // Everything after "--" is the compile command for every file.
   std::optional<std::vector<std::string>> FixedArgs;
@@ -360,6 +498,7 @@ int run(int argc, const char **argv) {
     }
 
   cl::HideUnrelatedOptions({&Category, &FastCategory});
+  wrapOptionHelp({&Category, &FastCategory}, 100);
   cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   raw_string_ostream ParseErrorStream(ParseErrors);
@@ -391,32 +530,24 @@ int run(int argc, const char **argv) {
 
   ConfigRequest CR;
   CR.Checks = Checks;
+  CR.WarningsAsErrors = WarningsAsErrors;
   if (HeaderFilter.getNumOccurrences())
     CR.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    CR.ExcludeHeaderFilter = ExcludeHeaderFilter;
+  if (SystemHeaders.getNumOccurrences())
+    CR.SystemHeaders = SystemHeaders;
+  if (UseColor.getNumOccurrences())
+    CR.UseColor = UseColor;
+  CR.LineFilter = LineFilter;
   CR.Config = Config;
   CR.ConfigFile = ConfigFile;
   auto Cfg = CheckConfig::create(CR);
   if (!Cfg)
     return usageError(toString(Cfg.takeError()));
 
-  if (ListChecks) {
-    SmallString<256> Probe;
-    if (!SourcePaths.empty()) {
-      Probe = SourcePaths.front();
-      sys::fs::make_absolute(Probe);
-    } else {
-      sys::fs::current_path(Probe);
-      sys::path::append(Probe, "dummy.cpp");
-    }
-    FileConfig FC = (*Cfg)->configFor(Probe);
-    if (reportConfigErrors(**Cfg))
-      return ExitUsage;
-    outs() << "Enabled checks:";
-    for (const std::string &C : FC.EnabledChecks)
-      outs() << "\n    " << C;
-    outs() << "\n\n";
-    return FC.EnabledChecks.empty() ? ExitUsage : ExitClean;
-  }
+  if (ListChecks || DumpConfig || ExplainConfig)
+    return printConfiguration(**Cfg);
 
   DatabaseRequest DR;
   DR.BuildPath = BuildPath;
@@ -515,7 +646,7 @@ int run(int argc, const char **argv) {
   std::vector<Record> Records;
   RunSummary Summary;
   Summary.FixMode = Fix;
-  unsigned SuppressedNoLint = 0, SuppressedNonUser = 0;
+  TUResult::Counters Counts;
   std::map<std::string, std::set<uint64_t>> SeenHashes;
   std::vector<VerifyUnit> Units;
   for (TUResult &R : Results) {
@@ -527,8 +658,12 @@ int run(int argc, const char **argv) {
     Summary.Files.push_back(R.MainFile);
     if (R.Failed)
       Summary.FailedFiles.push_back(R.MainFile);
-    SuppressedNoLint += R.SuppressedNoLint;
-    SuppressedNonUser += R.SuppressedNonUser;
+    Counts.NoLint += R.Stats.NoLint;
+    Counts.NonUser += R.Stats.NonUser;
+    Counts.LineFilter += R.Stats.LineFilter;
+    Counts.CheckFilter += R.Stats.CheckFilter;
+    Counts.Generated += R.Stats.Generated;
+    Counts.GeneratedErrors += R.Stats.GeneratedErrors;
     for (auto &[File, Hash] : R.ContentHashes)
       SeenHashes[realPathOf(File)].insert(Hash);
     for (Record &Rec : R.Findings)
@@ -611,8 +746,8 @@ int run(int argc, const char **argv) {
   switch (Format) {
   case OutputFormat::Text:
     if (!(Diff && Quiet))
-      emitText(Records, Plan.Applied, Fix,
-               !Diff && sys::Process::StandardOutHasColors(), DiagOut, &Plan);
+      emitText(Records, Plan.Applied, Fix, !Diff && useColor(**Cfg, DB->Files),
+               DiagOut, &Plan);
     break;
   case OutputFormat::Json:
     emitJson(Records, Plan.Applied, Summary, outs());
@@ -643,12 +778,12 @@ int run(int argc, const char **argv) {
     errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
            << "\n";
 
-  unsigned Warnings = 0, Fixable = 0, Fixed = 0, Remaining = 0;
+  unsigned Fixable = 0, Fixed = 0, Remaining = 0, Promoted = 0;
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    if (R.Check == "clang-diagnostic-error" || R.FixNotApplied)
+    if (!isFinding(R))
       continue;
-    ++Warnings;
+    Promoted += R.WarningAsError;
     bool Applied = I < Plan.Applied.size() && Plan.Applied[I];
     if (!R.Edits.empty())
       ++Fixable;
@@ -659,26 +794,20 @@ int run(int argc, const char **argv) {
   }
 
   if (!Quiet) {
-    if (Warnings)
-      errs() << Warnings << " warning" << (Warnings == 1 ? "" : "s")
-             << " generated.\n";
-    if (SuppressedNoLint || SuppressedNonUser) {
-      errs() << "Suppressed " << SuppressedNoLint + SuppressedNonUser
-             << " warnings (";
-      if (SuppressedNonUser)
-        errs() << SuppressedNonUser << " in non-user code"
-               << (SuppressedNoLint ? ", " : "");
-      if (SuppressedNoLint)
-        errs() << SuppressedNoLint << " NOLINT";
-      errs() << ").\n";
-      if (SuppressedNonUser)
-        errs() << "Use -header-filter=.* to display errors from all "
-                  "non-system headers.\n";
-    }
+    printSummary(Counts);
     if (Fix)
       errs() << "transformers-migrate applied " << Fixed << " of " << Fixable
              << " suggested fixes in " << Plan.Files.size() << " file"
              << (Plan.Files.size() == 1 ? "" : "s") << ".\n";
+    // clang-tidy's last line: the promoted warnings, else whether any error
+    // (a compiler error, an unmatched NOLINTBEGIN) was reported.
+    if (Promoted)
+      errs() << Promoted << " warning" << (Promoted == 1 ? "" : "s")
+             << " treated as error" << (Promoted == 1 ? "" : "s") << "\n";
+    else if (llvm::any_of(Records, [](const Record &R) {
+               return R.Severity == Level::Error && !R.FixNotApplied;
+             }))
+      errs() << "Found compiler error(s).\n";
     if (!Summary.FailedFiles.empty())
       errs() << "Found compiler errors: " << Summary.FailedFiles.size()
              << " of " << Summary.Files.size() << " file"

@@ -1,9 +1,11 @@
 //===- Model.h - The tool's representation of results ----------*- C++ -*-===//
 //
-// Findings leave the analysis core as clang::FixItHint / SourceLocation, which
-// die with their translation unit. The runner turns them into these plain
-// records (absolute paths and byte offsets) so that results of many TUs can be
-// merged, de-duplicated, printed, exported and applied after the ASTs are gone.
+// Findings leave clang-tidy's diagnostic consumer as ClangTidyErrors (paths
+// relative to their build directory, byte offsets). The driver
+// (TidyDriver.cpp) turns them into these records, with absolute paths, lines
+// and columns, while the TU's SourceManager is alive, so that results of many
+// TUs can be merged, de-duplicated, cached, printed, exported and applied
+// after the ASTs are gone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +63,9 @@ enum class Level { Warning, Error };
 struct Record {
   std::string Check;
   Level Severity = Level::Warning;
+  /// A warning that WarningsAsErrors turns into an error: printed as
+  /// "error: ... [check,-warnings-as-errors]", as clang-tidy prints it.
+  bool WarningAsError = false;
   Position Pos;
   std::string Message;
   std::vector<Range> Ranges;
@@ -79,6 +84,10 @@ struct Record {
   std::string RealFile;
   std::vector<Edit> RealEdits;
 
+  /// Reported as an error: a compiler or NOLINT error, or a warning
+  /// WarningsAsErrors promotes.
+  bool isError() const { return Severity == Level::Error || WarningAsError; }
+
   /// The identity used to de-duplicate diagnostics reported by several TUs
   /// (a finding in a header included by many files), as clang-tidy does.
   auto key() const {
@@ -95,9 +104,18 @@ struct TUResult {
   bool Failed = false;
   std::vector<Record> Findings;
   std::vector<Record> Errors;
-  /// Counters for the summary: suppressed by NOLINT / by the header filter.
-  unsigned SuppressedNoLint = 0;
-  unsigned SuppressedNonUser = 0;
+  /// clang-tidy's counters for the summary (ClangTidyStats).
+  struct Counters {
+    unsigned NoLint = 0;      // suppressed by a NOLINT comment
+    unsigned NonUser = 0;     // in a header the header filters leave out
+    unsigned LineFilter = 0;  // outside --line-filter
+    unsigned CheckFilter = 0; // of a check the configuration disables
+    /// The warnings and errors the TU's diagnostic consumer counted
+    /// (clang-tidy's "N warnings and M errors generated."): every one but
+    /// those NOLINT suppressed.
+    unsigned Generated = 0;
+    unsigned GeneratedErrors = 0;
+  } Stats;
   /// Content hash of every file an edit of this TU touches, as the TU read it.
   std::map<std::string, uint64_t> ContentHashes;
 };

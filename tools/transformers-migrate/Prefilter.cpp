@@ -11,6 +11,7 @@
 #include "FastPath.h"
 #include "StableFileSystem.h"
 #include "transformers-tidy/LLVMCompat.h"
+#include "transformers-tidy/Options.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
@@ -75,11 +76,13 @@ std::vector<std::string> namesOf(const FileConfig &Config) {
     if (!N.empty() && !llvm::is_contained(Names, N))
       Names.push_back(N.str());
   };
-  for (const transformers_tidy::CheckOptions &O : Config.Options) {
-    for (const std::string &S : O.SinkTypes)
-      Add(S);
-    for (const std::string &T : O.TensorTypes)
-      Add(T);
+  // The type options as the enabled checks themselves read them.
+  for (const auto &Option : Config.CheckOptions) {
+    llvm::StringRef Key = Option.getKey().rsplit('.').second;
+    if (Key == "SinkTypes" || Key == "TensorTypes")
+      for (const std::string &T :
+           transformers_tidy::parseList(Option.getValue().Value))
+        Add(T);
   }
   llvm::sort(Names);
   return Names;

@@ -94,15 +94,12 @@ json::Value toJson(const Record &R) {
                                  {"offset", E.Offset},
                                  {"length", E.Length},
                                  {"text", E.Text}});
-  return json::Object{{"check", R.Check},
-                      {"error", R.Severity == Level::Error},
-                      {"pos", toJson(R.Pos)},
-                      {"msg", R.Message},
-                      {"ranges", std::move(Ranges)},
-                      {"notes", std::move(Notes)},
-                      {"edits", std::move(Edits)},
-                      {"main", R.MainFile},
-                      {"dir", R.BuildDirectory}};
+  return json::Object{
+      {"check", R.Check},          {"error", R.Severity == Level::Error},
+      {"wae", R.WarningAsError},   {"pos", toJson(R.Pos)},
+      {"msg", R.Message},          {"ranges", std::move(Ranges)},
+      {"notes", std::move(Notes)}, {"edits", std::move(Edits)},
+      {"main", R.MainFile},        {"dir", R.BuildDirectory}};
 }
 
 bool fromJson(const json::Value &V, Record &R) {
@@ -111,18 +108,19 @@ bool fromJson(const json::Value &V, Record &R) {
     return false;
   auto Check = O->getString("check"), Msg = O->getString("msg"),
        Main = O->getString("main"), Dir = O->getString("dir");
-  auto Err = O->getBoolean("error");
+  auto Err = O->getBoolean("error"), WAE = O->getBoolean("wae");
   const json::Array *Ranges = O->getArray("ranges"),
                     *Notes = O->getArray("notes"),
                     *Edits = O->getArray("edits");
-  if (!Check || !Msg || !Main || !Dir || !Err || !Ranges || !Notes || !Edits ||
-      !fromJson(O->get("pos"), R.Pos))
+  if (!Check || !Msg || !Main || !Dir || !Err || !WAE || !Ranges || !Notes ||
+      !Edits || !fromJson(O->get("pos"), R.Pos))
     return false;
   R.Check = Check->str();
   R.Message = Msg->str();
   R.MainFile = Main->str();
   R.BuildDirectory = Dir->str();
   R.Severity = *Err ? Level::Error : Level::Warning;
+  R.WarningAsError = *WAE;
   for (const json::Value &G : *Ranges) {
     const json::Object *GO = G.getAsObject();
     if (!GO || !GO->getString("file") || !getU32(*GO, "offset") ||
@@ -188,13 +186,15 @@ std::string serializeEntry(const CacheEntry &E) {
   json::Object Hashes;
   for (const auto &[File, Hash] : R.ContentHashes)
     Hashes[File] = llvm::utohexstr(Hash);
-  json::Object O{{"main", R.MainFile},
-                 {"dir", R.BuildDirectory},
-                 {"skipped", E.PrefilterSkipped},
-                 {"nolint", R.SuppressedNoLint},
-                 {"nonuser", R.SuppressedNonUser},
-                 {"findings", std::move(Findings)},
-                 {"hashes", std::move(Hashes)}};
+  json::Object O{
+      {"main", R.MainFile},
+      {"dir", R.BuildDirectory},
+      {"skipped", E.PrefilterSkipped},
+      {"stats", json::Array{R.Stats.NoLint, R.Stats.NonUser, R.Stats.LineFilter,
+                            R.Stats.CheckFilter, R.Stats.Generated,
+                            R.Stats.GeneratedErrors}},
+      {"findings", std::move(Findings)},
+      {"hashes", std::move(Hashes)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << json::Value(std::move(O));
@@ -211,19 +211,27 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   if (!O)
     return std::nullopt;
   auto Main = O->getString("main"), Dir = O->getString("dir");
-  auto NoLint = getU32(*O, "nolint"), NonUser = getU32(*O, "nonuser");
+  const json::Array *Stats = O->getArray("stats");
   auto Skipped = O->getBoolean("skipped");
   const json::Array *Findings = O->getArray("findings");
   const json::Object *Hashes = O->getObject("hashes");
-  if (!Main || !Dir || !NoLint || !NonUser || !Skipped || !Findings || !Hashes)
+  if (!Main || !Dir || !Stats || Stats->size() != 6 || !Skipped || !Findings ||
+      !Hashes)
     return std::nullopt;
+  unsigned Counters[6];
+  for (size_t I = 0; I < 6; ++I) {
+    std::optional<int64_t> V = (*Stats)[I].getAsInteger();
+    if (!V || *V < 0 || *V > int64_t(UINT32_MAX))
+      return std::nullopt;
+    Counters[I] = unsigned(*V);
+  }
   CacheEntry E;
   E.PrefilterSkipped = *Skipped;
   TUResult &R = E.Result;
   R.MainFile = Main->str();
   R.BuildDirectory = Dir->str();
-  R.SuppressedNoLint = *NoLint;
-  R.SuppressedNonUser = *NonUser;
+  R.Stats = {Counters[0], Counters[1], Counters[2],
+             Counters[3], Counters[4], Counters[5]};
   for (const json::Value &F : *Findings) {
     Record Rec;
     if (!fromJson(F, Rec))
@@ -295,21 +303,9 @@ invocationHasher(llvm::StringRef Kind, llvm::StringRef Tool,
   H.put(std::to_string(CommandLine.size()));
   for (const std::string &A : CommandLine)
     H.put(A);
-  H.put(std::to_string(Config.EnabledChecks.size()));
-  for (size_t I = 0; I < Config.EnabledChecks.size(); ++I) {
-    const transformers_tidy::CheckOptions &O = Config.Options[I];
-    H.put(Config.EnabledChecks[I]);
-    H.put(transformers_tidy::serializeList(O.TensorTypes));
-    H.put(transformers_tidy::serializeList(O.SinkTypes));
-    H.put(O.CacheFactory);
-    H.put(O.EncoderDecoderCacheFactory);
-    H.put(O.IncludeHeader);
-    H.put(transformers_tidy::includeStyleName(O.Style));
-    H.put(O.IgnoreMacros ? "1" : "0");
-  }
-  H.put(Config.HeaderFilter);
-  H.put(Config.SystemHeaders ? "1" : "0");
-  H.put(Config.ChecksGlob);
+  // The whole effective configuration, as clang-tidy serialises it: checks,
+  // every option (the checks read their own), filters, WarningsAsErrors.
+  H.put(Config.Identity);
   H.put(Opts.SkipSystemFunctionBodies ? "skip-system-bodies" : "all-bodies");
   // They decide which TUs the prefilter skips, a decision the cache keeps.
   H.put(std::to_string(Opts.LibraryMarkers.size()));

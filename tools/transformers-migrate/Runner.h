@@ -1,8 +1,8 @@
-//===- Runner.h - Analyses translation units -------------------*- C++ -*-===//
+//===- Runner.h - Schedules the translation units --------------*- C++ -*-===//
 //
-// Runs the core's analyses over each translation unit (one ClangTool run per
-// file, -j of them in parallel), applies the NOLINT and header filters and
-// converts the findings into Records while the SourceManager is alive.
+// Decides for each translation unit whether it is analysed, served by the
+// result cache or skipped by the prefilter (FastPath.h), and analyses -j of
+// them in parallel, each through clang-tidy's library (TidyDriver.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 
 #include "CheckConfig.h"
 #include "Model.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
 #include <string>
@@ -33,6 +34,10 @@ struct RunOptions {
   /// Prefilter and result cache (FastPath.h); null: parse every TU.
   FastPath *Fast = nullptr;
 };
+
+/// The tool's own command-line adjustments, after ClangTool's defaults:
+/// --extra-arg(-before), -Wno-error, the resource directory.
+clang::tooling::ArgumentsAdjuster toolAdjuster(const RunOptions &Opts);
 
 /// The command line the parse of \p Cmd actually uses (ClangTool's own
 /// adjusters, then the tool's), for scanning and cache keys.

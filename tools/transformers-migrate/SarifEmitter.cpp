@@ -74,7 +74,7 @@ void emitSarif(const std::vector<Record> &Records,
     llvm::json::Object Res{
         {"ruleId", R.Check},
         {"ruleIndex", RuleIndex[R.Check]},
-        {"level", R.Severity == Level::Error ? "error" : "warning"},
+        {"level", R.isError() ? "error" : "warning"},
         {"message", llvm::json::Object{{"text", R.Message}}}};
     if (!R.Pos.File.empty())
       Res["locations"] = llvm::json::Array{physicalLocation(

@@ -65,10 +65,14 @@ public:
         R.Pos.Line ? location(R.Pos.File, R.Pos.Offset) : SourceLocation();
     std::vector<SourceLocation> FixLocs;
     {
-      auto Level = R.Severity == Level::Error ? DiagnosticsEngine::Error
-                                              : DiagnosticsEngine::Warning;
+      auto Level =
+          R.isError() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
+      // As clang-tidy's ErrorReporter names a promoted warning.
+      std::string Name = R.Check;
+      if (R.WarningAsError)
+        Name += ",-warnings-as-errors";
       auto Diag = Diags.Report(Loc, Diags.getCustomDiagID(Level, "%0 [%1]"))
-                  << R.Message << R.Check;
+                  << R.Message << Name;
       for (const Range &Rg : R.Ranges) {
         SourceLocation B = location(Rg.File, Rg.Offset);
         if (B.isValid())

@@ -112,4 +112,60 @@ TEST(CheckConfig, NonRegularClangTidyIsAnError) {
                                      "': it is not a regular file");
 }
 
+TEST(CheckConfig, OptionsAreTheChecksOwn) {
+  // The module's checks read the options (every boolean spelling clang-tidy
+  // knows) and report them back normalised, as --dump-config shows them.
+  ConfigRequest R;
+  R.Config = "{Checks: '-*,transformers-legacy-cache', CheckOptions: "
+             "{transformers-legacy-cache.IgnoreMacros: On, "
+             "transformers-legacy-cache.TensorTypes: ' ::a::T ; ::b::T '}}";
+  auto Cfg = CheckConfig::create(R);
+  ASSERT_TRUE(bool(Cfg));
+  FileConfig FC = (*Cfg)->configFor("/nowhere/a.cpp");
+  EXPECT_EQ(FC.EnabledChecks,
+            std::vector<std::string>{"transformers-legacy-cache"});
+  EXPECT_EQ(
+      FC.CheckOptions.lookup("transformers-legacy-cache.IgnoreMacros").Value,
+      "true");
+  EXPECT_EQ(
+      FC.CheckOptions.lookup("transformers-legacy-cache.TensorTypes").Value,
+      "::a::T;::b::T");
+  EXPECT_FALSE(FC.CheckOptions.count(
+      "transformers-cache-implementation-conflict.IgnoreMacros"));
+  // The cache key's part changes with any option.
+  R.Config = "{Checks: '-*,transformers-legacy-cache', CheckOptions: "
+             "{transformers-legacy-cache.IgnoreMacros: Off}}";
+  auto Other = CheckConfig::create(R);
+  ASSERT_TRUE(bool(Other));
+  EXPECT_NE((*Other)->configFor("/nowhere/a.cpp").Identity, FC.Identity);
+}
+
+TEST(CheckConfig, CommandLineOverridesAndLineFilter) {
+  ConfigRequest R;
+  R.WarningsAsErrors = "transformers-*";
+  R.SystemHeaders = true;
+  R.ExcludeHeaderFilter = "third_party";
+  R.LineFilter = R"([{"name":"a.cpp","lines":[[1,2]]}])";
+  auto Cfg = CheckConfig::create(R);
+  ASSERT_TRUE(bool(Cfg));
+  FileConfig FC = (*Cfg)->configFor("/nowhere/a.cpp");
+  EXPECT_EQ(FC.Options.WarningsAsErrors.value_or(""), "transformers-*");
+  EXPECT_TRUE(FC.Options.SystemHeaders.value_or(false));
+  EXPECT_EQ(FC.Options.ExcludeHeaderFilterRegex.value_or(""), "third_party");
+  EXPECT_NE(FC.Identity.find(R.LineFilter), std::string::npos);
+  // The workers see the same options, restricted to the module's checks.
+  auto Worker = (*Cfg)->workerProvider();
+  EXPECT_EQ(Worker->getGlobalOptions().LineFilter.size(), 1u);
+  std::string Checks = Worker->getOptions("/nowhere/a.cpp").Checks.value_or("");
+  EXPECT_TRUE(llvm::StringRef(Checks).ends_with(
+      "-clang-analyzer-*,-clang-diagnostic-*"))
+      << Checks;
+
+  R.LineFilter = "[{\"name\":";
+  auto Bad = CheckConfig::create(R);
+  ASSERT_FALSE(bool(Bad));
+  EXPECT_NE(llvm::toString(Bad.takeError()).find("invalid --line-filter"),
+            std::string::npos);
+}
+
 } // namespace

@@ -1,0 +1,68 @@
+//===- HelpText.cpp - --help wrapped like clang-tidy's --------------------===//
+
+#include "HelpText.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include <algorithm>
+#include <deque>
+#include <string>
+
+using namespace llvm;
+
+namespace tmigrate {
+
+namespace {
+
+/// \p Text as lines of at most \p Width columns (a longer word stays whole),
+/// every line but the first indented by \p Indent spaces.
+std::string wrap(StringRef Text, size_t Width, size_t Indent) {
+  std::string Out, Line;
+  SmallVector<StringRef, 32> Words;
+  SplitString(Text, Words);
+  for (StringRef W : Words) {
+    if (!Line.empty() && Line.size() + 1 + W.size() > Width) {
+      Out += Line + "\n" + std::string(Indent, ' ');
+      Line.clear();
+    }
+    if (!Line.empty())
+      Line += ' ';
+    Line += W.str();
+  }
+  return Out + Line;
+}
+
+bool shown(const cl::Option &O) {
+  return O.getOptionHiddenFlag() == cl::NotHidden && !O.ArgStr.empty();
+}
+
+} // namespace
+
+void wrapOptionHelp(ArrayRef<const cl::OptionCategory *> Categories,
+                    unsigned Columns) {
+  // The printer pads every option to the widest one shown (getOptionWidth
+  // counts the two leading spaces), then writes " - " and the description;
+  // continuation lines are indented as far as the first line's text.
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  size_t Widest = 0;
+  for (auto &Entry : Options)
+    if (shown(*Entry.second))
+      Widest = std::max(Widest, Entry.second->getOptionWidth());
+  const size_t Prefix = 3; // " - "
+  size_t Width =
+      Columns > Widest + Prefix + 20 ? Columns - Widest - Prefix : 20;
+  // Option descriptions are StringRefs: the wrapped texts live as long as
+  // the options (the whole run).
+  static std::deque<std::string> Texts;
+  for (auto &Entry : Options) {
+    cl::Option &O = *Entry.second;
+    if (!shown(O) || O.HelpStr.contains('\n') ||
+        !llvm::any_of(O.Categories, [&](const cl::OptionCategory *C) {
+          return llvm::is_contained(Categories, C);
+        }))
+      continue;
+    Texts.push_back(wrap(O.HelpStr, Width, /*Indent=*/0));
+    O.setDescription(Texts.back());
+  }
+}
+
+} // namespace tmigrate

@@ -1,0 +1,419 @@
+//===- TidyDriver.cpp - The plugin's checks, run through clang-tidy -------===//
+
+#include "TidyDriver.h"
+#include "CheckConfig.h"
+#include "OutputGuard.h"
+#include "Runner.h"
+#include "StableFileSystem.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "transformers-tidy/LLVMCompat.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+using namespace clang;
+using namespace clang::tidy;
+using namespace clang::tooling;
+
+namespace tmigrate {
+
+class TidyWorker::Session {
+public:
+  explicit Session(std::unique_ptr<ClangTidyOptionsProvider> Options)
+      : Context(std::move(Options)),
+        CheckDiagnostics(
+            transformers_tidy::compat::makeTidyDiagnostics(Context, NoClient)),
+        Factory(Context) {
+    // Every fixed finding carries its own #include edit (the checks keep
+    // one per file otherwise, as clang-tidy -fix needs): the fix merge
+    // spans many TUs and may hold a finding back, so no fix may rely on
+    // another's edit. Identical edits are shown and applied once
+    // (reportedEdits, the fix plan).
+    Context.setSelfContainedDiags(true);
+  }
+
+  IgnoringDiagConsumer NoClient;
+  ClangTidyContext Context;
+  /// One engine for the session, as in clang-tidy's runClangTidy: the
+  /// context maps the engine's custom diagnostic IDs to check names for
+  /// good, so a fresh engine per TU (whose IDs restart) would give a
+  /// diagnostic the name of another. Its client is each TU's consumer.
+  std::unique_ptr<DiagnosticsEngine> CheckDiagnostics;
+  ClangTidyASTConsumerFactory Factory;
+};
+
+namespace {
+
+/// A compile command that owns its single command (thread-confined copy).
+class SingleCommandDatabase : public CompilationDatabase {
+public:
+  explicit SingleCommandDatabase(CompileCommand C) : Cmd(std::move(C)) {}
+  std::vector<CompileCommand>
+  getCompileCommands(llvm::StringRef) const override {
+    return {Cmd};
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return {Cmd.Filename};
+  }
+
+private:
+  CompileCommand Cmd;
+};
+
+/// A diagnostic's path as clang-tidy's reporter resolves it: relative to
+/// the build directory of its TU, without dots.
+std::string absoluteIn(llvm::StringRef BuildDirectory, llvm::StringRef Path) {
+  if (Path.empty())
+    return "";
+  llvm::SmallString<256> P(Path);
+  if (!llvm::sys::path::is_absolute(P) && !BuildDirectory.empty())
+    transformers_tidy::compat::makeAbsolute(BuildDirectory, P);
+  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return std::string(P);
+}
+
+/// Inserted lines follow the file's line endings: in a CRLF file every bare
+/// "\n" of an edit becomes "\r\n" (the checks write "\n").
+std::string matchLineEndings(llvm::StringRef Text, llvm::StringRef Buffer) {
+  if (!Text.contains('\n'))
+    return Text.str();
+  size_t NL = Buffer.find('\n');
+  if (NL == llvm::StringRef::npos || NL == 0 || Buffer[NL - 1] != '\r')
+    return Text.str();
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] == '\n' && (I == 0 || Text[I - 1] != '\r'))
+      Out += '\r';
+    Out += Text[I];
+  }
+  return Out;
+}
+
+/// The files of the TU by path, for positions and content hashes. Without a
+/// SourceManager (a TU that failed before its AST existed) files are read
+/// from disk instead.
+class FileText {
+public:
+  FileText(const SourceManager *SM, std::string BuildDirectory)
+      : SM(SM), BuildDirectory(std::move(BuildDirectory)) {}
+
+  /// The content of \p Path (as the diagnostic names it), or nothing.
+  std::optional<llvm::StringRef> content(llvm::StringRef Path) {
+    if (SM) {
+      if (auto FE = SM->getFileManager().getOptionalFileRef(Path)) {
+        FileID FID = SM->translateFile(*FE);
+        if (FID.isValid())
+          return SM->getBufferData(FID);
+      }
+    }
+    std::string Abs = absoluteIn(BuildDirectory, Path);
+    auto It = Read.find(Abs);
+    if (It == Read.end()) {
+      auto Buffer = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/
+                                                false);
+      It = Read.emplace(Abs, Buffer ? std::move(*Buffer) : nullptr).first;
+    }
+    if (!It->second)
+      return std::nullopt;
+    return It->second->getBuffer();
+  }
+
+  Position position(llvm::StringRef Path, unsigned Offset) {
+    Position P;
+    P.File = absoluteIn(BuildDirectory, Path);
+    P.Offset = Offset;
+    std::optional<llvm::StringRef> Text = content(Path);
+    if (!Text || Offset > Text->size())
+      return P;
+    llvm::StringRef Before = Text->take_front(Offset);
+    P.Line = Before.count('\n') + 1;
+    size_t LineStart = Before.rfind('\n');
+    P.Column =
+        Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
+    return P;
+  }
+
+private:
+  const SourceManager *SM;
+  std::string BuildDirectory;
+  std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Read;
+};
+
+/// One of clang-tidy's diagnostics as the tool's Record.
+Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result) {
+  Record R;
+  R.Check = E.DiagnosticName;
+  R.Severity =
+      E.DiagLevel == ClangTidyError::Error ? Level::Error : Level::Warning;
+  R.WarningAsError = E.IsWarningAsError;
+  R.MainFile = Result.MainFile;
+  R.BuildDirectory = Result.BuildDirectory;
+  R.Message = E.Message.Message;
+  if (!E.Message.FilePath.empty())
+    R.Pos = Files.position(E.Message.FilePath, E.Message.FileOffset);
+  for (const FileByteRange &Rg : E.Message.Ranges)
+    R.Ranges.push_back(
+        {absoluteIn(E.BuildDirectory, Rg.FilePath), Rg.FileOffset, Rg.Length});
+  for (const auto &[Path, Replacements] : E.Message.Fix) {
+    for (const Replacement &Rep : Replacements) {
+      std::string File = absoluteIn(E.BuildDirectory, Rep.getFilePath());
+      std::optional<llvm::StringRef> Text = Files.content(Rep.getFilePath());
+      R.Edits.push_back({File, Rep.getOffset(), Rep.getLength(),
+                         Text
+                             ? matchLineEndings(Rep.getReplacementText(), *Text)
+                             : Rep.getReplacementText().str()});
+      if (Text && !Result.ContentHashes.count(File))
+        Result.ContentHashes[File] = llvm::xxh3_64bits(*Text);
+    }
+  }
+  // One order whatever the order of the fix's files in its map.
+  llvm::sort(R.Edits);
+  for (const DiagnosticMessage &N : E.Notes) {
+    Note Out;
+    Out.Message = N.Message;
+    if (!N.FilePath.empty())
+      Out.Pos = Files.position(N.FilePath, N.FileOffset);
+    R.Notes.push_back(std::move(Out));
+  }
+  return R;
+}
+
+/// What one run of the checks over a TU produced, filled in while its
+/// SourceManager is alive.
+struct TUState {
+  ClangTidyContext &Context;
+  ClangTidyDiagnosticConsumer &Diagnostics;
+  TUResult &Result;
+  bool SkipSystemBodies = false;
+  bool SystemHeaders = false;
+  bool Collected = false;
+  /// The parse produced an AST (the checks ran unless it has errors).
+  bool Analysed = false;
+  /// Files that changed on disk while the TU was parsed.
+  std::vector<std::string> Changed;
+
+  /// Takes clang-tidy's diagnostics of the TU and converts them.
+  void collect(const SourceManager *SM) {
+    if (Collected)
+      return;
+    Collected = true;
+    FileText Files(SM, Result.BuildDirectory);
+    for (const ClangTidyError &E : Diagnostics.take()) {
+      Record R = recordOf(E, Files, Result);
+      bool CompileError =
+          R.Severity == Level::Error &&
+          llvm::StringRef(R.Check).starts_with("clang-diagnostic-");
+      (CompileError ? Result.Errors : Result.Findings).push_back(std::move(R));
+    }
+  }
+};
+
+/// clang-tidy's AST consumer with the tool's additions around it.
+class ToolConsumer : public MultiplexConsumer {
+public:
+  ToolConsumer(std::unique_ptr<ASTConsumer> Tidy, TUState &State,
+               CompilerInstance &CI)
+      : MultiplexConsumer(consumers(std::move(Tidy))), State(State), CI(CI) {}
+
+  /// Asked for each function body when the parse skips bodies: skip those
+  /// declared in a system header. No finding can be in them (the checks
+  /// traverse user code only, restrictToUserCode) and no check reads a
+  /// callee's body. Sema itself keeps the bodies that other code depends
+  /// on: constexpr functions and deduced return types.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const SourceManager &SM = CI.getSourceManager();
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    // Findings (or errors) about a file that changed under the parse
+    // describe neither version: the TU is reported as changed. A TU that
+    // does not compile is reported, not analysed: fixes computed on a
+    // broken AST are not trustworthy.
+    State.Analysed = true;
+    State.Changed = filesChangedSinceRead(Ctx.getSourceManager());
+    if (State.Changed.empty() && !CI.getDiagnostics().hasErrorOccurred()) {
+      bool Restricted = restrictToUserCode(Ctx);
+      MultiplexConsumer::HandleTranslationUnit(Ctx);
+      if (Restricted)
+        Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+    }
+    State.collect(&Ctx.getSourceManager());
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  consumers(std::unique_ptr<ASTConsumer> Tidy) {
+    std::vector<std::unique_ptr<ASTConsumer>> V;
+    V.push_back(std::move(Tidy));
+    return V;
+  }
+
+  /// Unless system headers are reported, the checks traverse only the
+  /// top-level declarations outside system headers (the STL's templates and
+  /// their instantiations are most of a typical AST). Sound: every node below
+  /// a top-level declaration is written in that declaration's file, in a
+  /// file it includes (which clang makes a system header too), or is an
+  /// instantiation of a template of it; a finding found there is located
+  /// (with all its notes, which the checks place in the same function) in a
+  /// system header, which clang-tidy's diagnostic consumer drops anyway.
+  /// Newer clang-tidy skips system headers' declarations the same way
+  /// (llvm-project PR 151035).
+  bool restrictToUserCode(ASTContext &Ctx) {
+    if (State.SystemHeaders)
+      return false;
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::vector<Decl *> Scope;
+    bool Skipped = false;
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+      SourceLocation L = D->getLocation();
+      if (L.isValid() && SM.isInSystemHeader(SM.getExpansionLoc(L))) {
+        Skipped = true;
+        continue;
+      }
+      Scope.push_back(D);
+    }
+    if (Skipped)
+      Ctx.setTraversalScope(Scope);
+    return Skipped;
+  }
+
+  TUState &State;
+  CompilerInstance &CI;
+};
+
+class ToolAction : public ASTFrontendAction {
+public:
+  ToolAction(ClangTidyASTConsumerFactory &Factory, TUState &State)
+      : Factory(Factory), State(State) {}
+
+  std::unique_ptr<ASTConsumer>
+  CreateASTConsumer(CompilerInstance &CI, llvm::StringRef File) override {
+    // The instantiated bodies of the STL's templates are a third of the
+    // parse of a typical TU; the consumer decides which bodies to skip.
+    if (State.SkipSystemBodies)
+      CI.getFrontendOpts().SkipFunctionBodies = true;
+    // The tool prints its own summary once, after every TU (Main.cpp), not
+    // "N warnings generated." from every worker.
+    CI.getDiagnosticOpts().ShowCarets = false;
+    return std::make_unique<ToolConsumer>(Factory.createASTConsumer(CI, File),
+                                          State, CI);
+  }
+
+private:
+  ClangTidyASTConsumerFactory &Factory;
+  TUState &State;
+};
+
+} // namespace
+
+TidyWorker::TidyWorker(std::unique_ptr<ClangTidyOptionsProvider> Options)
+    : S(std::make_unique<Session>(std::move(Options))) {}
+
+TidyWorker::~TidyWorker() = default;
+
+TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
+                         const FileConfig &Config, const RunOptions &Opts) {
+  TUResult Result;
+  Result.MainFile = File;
+  Result.BuildDirectory = Cmd.Directory;
+  if (!llvm::sys::fs::is_directory(Cmd.Directory))
+    return failedTU(File, Cmd.Directory,
+                    "the compile command's directory '" + Cmd.Directory +
+                        "' does not exist");
+
+  // The user's build may ask for files (dependency files, serialized
+  // diagnostics, ...): the tool writes none (OutputGuard.h). Stripped before
+  // ClangTool's own adjusters, whose "-M*" rule would leave -MJ's value
+  // behind as an input file.
+  CompileCommand Guarded = Cmd;
+  Guarded.CommandLine = stripOutputArguments(Cmd.CommandLine);
+  SingleCommandDatabase DB(std::move(Guarded));
+  // Read, never mapped: sources may change under the parse.
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
+                 createStableFileSystem());
+  Tool.setPrintErrorMessage(false);
+  Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
+
+  // As clang-tidy's runClangTidy sets them up: one consumer for compiler
+  // and check diagnostics. Fix conflicts are the fix merge's to resolve
+  // across TUs, not the consumer's within one.
+  ClangTidyContext &Context = S->Context;
+  ClangTidyDiagnosticConsumer Diagnostics(Context,
+                                          /*ExternalDiagEngine=*/nullptr,
+                                          /*RemoveIncompatibleErrors=*/false);
+  S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
+  auto Detach = llvm::make_scope_exit(
+      [this] { S->CheckDiagnostics->setClient(&S->NoClient, false); });
+  Tool.setDiagnosticConsumer(&Diagnostics);
+
+  TUState State{Context, Diagnostics, Result};
+  State.SystemHeaders = Config.Options.SystemHeaders.value_or(false);
+  // With SystemHeaders, findings in system headers are reported: parse
+  // their bodies.
+  State.SkipSystemBodies =
+      Opts.SkipSystemFunctionBodies && !State.SystemHeaders;
+  ClangTidyStats Before = Context.getStats();
+  GuardedActionFactory Factory([this, &State] {
+    return std::make_unique<ToolAction>(S->Factory, State);
+  });
+  int RC = Tool.run(&Factory);
+  State.collect(nullptr);
+
+  const ClangTidyStats &After = Context.getStats();
+  Result.Stats.NoLint = After.ErrorsIgnoredNOLINT - Before.ErrorsIgnoredNOLINT;
+  Result.Stats.NonUser =
+      After.ErrorsIgnoredNonUserCode - Before.ErrorsIgnoredNonUserCode;
+  Result.Stats.LineFilter =
+      After.ErrorsIgnoredLineFilter - Before.ErrorsIgnoredLineFilter;
+  Result.Stats.CheckFilter =
+      After.ErrorsIgnoredCheckFilter - Before.ErrorsIgnoredCheckFilter;
+  Result.Stats.Generated = Diagnostics.getNumWarnings();
+  Result.Stats.GeneratedErrors = Diagnostics.getNumErrors();
+
+  if (!State.Changed.empty()) {
+    TUResult Changed;
+    Changed.MainFile = File;
+    Changed.BuildDirectory = Cmd.Directory;
+    Changed.Failed = true;
+    for (const std::string &F : State.Changed) {
+      Record R;
+      R.Check = "clang-diagnostic-error";
+      R.Severity = Level::Error;
+      R.Pos.File = F;
+      R.Message = "'" + F +
+                  "' changed on disk while it was being analysed; run again "
+                  "once it is no longer being written";
+      R.MainFile = File;
+      R.BuildDirectory = Cmd.Directory;
+      Changed.Errors.push_back(std::move(R));
+    }
+    return Changed;
+  }
+  // The run's status also counts the checks' errors (an unmatched
+  // NOLINTBEGIN) in the shared consumer: only compiler errors, or a parse
+  // that never produced an AST, make the TU a failure.
+  if (!Result.Errors.empty() || (RC != 0 && !State.Analysed)) {
+    Result.Findings.clear();
+    Result.ContentHashes.clear();
+    if (Result.Errors.empty())
+      return failedTU(File, Cmd.Directory,
+                      "the translation unit could not be analysed");
+    Result.Failed = true;
+  }
+  return Result;
+}
+
+} // namespace tmigrate
