@@ -53,6 +53,15 @@
 #define TT_CLANG_TIDY_MODULE_REGISTRY_H "clang-tidy/ClangTidyModuleRegistry.h"
 #endif
 
+// clang-tidy's getCheckNames / getCheckOptions take a third flag in LLVM 22
+// (ExperimentalCustomChecks), off here as in clang-tidy's default:
+//   getCheckNames(Options, /*AllowAlpha=*/false TT_TIDY_CUSTOM_CHECKS_ARG)
+#if LLVM_VERSION_MAJOR >= 22
+#define TT_TIDY_CUSTOM_CHECKS_ARG , /*ExperimentalCustomChecks=*/false
+#else
+#define TT_TIDY_CUSTOM_CHECKS_ARG
+#endif
+
 // The clang driver's option table (IDs OPT_*) moved from clangDriver to
 // clangOptions in LLVM 22 (clang/Options/Options.h, namespace
 // clang::options). Named through macros so that only the tool's command-line

@@ -292,11 +292,14 @@ FileConfig CheckConfig::configFor(llvm::StringRef File) {
   }
   // clang-tidy's own answers (as for --list-checks and --dump-config): the
   // registered checks the glob enables, and the options they read.
-  for (std::string &Name : getCheckNames(C.Options, false))
+  for (std::string &Name :
+       getCheckNames(C.Options, /*AllowEnablingAnalyzerAlphaCheckers=*/
+                     false TT_TIDY_CUSTOM_CHECKS_ARG))
     if (llvm::binary_search(knownChecks(), Name))
       C.EnabledChecks.push_back(std::move(Name));
   if (!C.EnabledChecks.empty())
-    C.CheckOptions = getCheckOptions(C.Options, false);
+    C.CheckOptions =
+        getCheckOptions(C.Options, false TT_TIDY_CUSTOM_CHECKS_ARG);
   C.Identity = configurationAsText(C.Options) + "\nLineFilter: " + LineFilter;
   return C;
 }

@@ -3,6 +3,7 @@
 #include "HelpText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include <algorithm>
 #include <deque>
 #include <string>
