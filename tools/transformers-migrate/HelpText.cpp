@@ -3,7 +3,6 @@
 #include "HelpText.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include <algorithm>
 #include <deque>
 #include <string>
@@ -43,7 +42,8 @@ void wrapOptionHelp(ArrayRef<const cl::OptionCategory *> Categories,
   // The printer pads every option to the widest one shown (getOptionWidth
   // counts the two leading spaces), then writes " - " and the description;
   // continuation lines are indented as far as the first line's text.
-  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  // A StringMap before LLVM 22, a DenseMap since: both entries have .second.
+  auto &Options = cl::getRegisteredOptions();
   size_t Widest = 0;
   for (auto &Entry : Options)
     if (shown(*Entry.second))
