@@ -15,7 +15,6 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -355,8 +354,6 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
                                           /*ExternalDiagEngine=*/nullptr,
                                           /*RemoveIncompatibleErrors=*/false);
   S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
-  auto Detach = llvm::make_scope_exit(
-      [this] { S->CheckDiagnostics->setClient(&S->NoClient, false); });
   Tool.setDiagnosticConsumer(&Diagnostics);
 
   TUState State{Context, Diagnostics, Result};
@@ -371,6 +368,8 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
   });
   int RC = Tool.run(&Factory);
   State.collect(nullptr);
+  // The consumer dies with this call; the engine lives on.
+  S->CheckDiagnostics->setClient(&S->NoClient, /*ShouldOwnClient=*/false);
 
   const ClangTidyStats &After = Context.getStats();
   Result.Stats.NoLint = After.ErrorsIgnoredNOLINT - Before.ErrorsIgnoredNOLINT;
