@@ -62,6 +62,21 @@
 #define TT_TIDY_CUSTOM_CHECKS_ARG
 #endif
 
+// The hint clang-tidy prints after "Suppressed N warnings (... in non-user
+// code)"; clang-tidy 22, whose default header filter shows every non-system
+// header, also says so. The tool prints the hint of the clang-tidy it is
+// built with.
+#if LLVM_VERSION_MAJOR >= 22
+#define TT_CLANG_TIDY_NON_USER_HINT                                            \
+  "Use -header-filter=.* or leave it as default to display errors from all "   \
+  "non-system headers. Use -system-headers to display errors from system "     \
+  "headers as well."
+#else
+#define TT_CLANG_TIDY_NON_USER_HINT                                            \
+  "Use -header-filter=.* to display errors from all non-system headers. Use "  \
+  "-system-headers to display errors from system headers as well."
+#endif
+
 // The clang driver's option table (IDs OPT_*) moved from clangDriver to
 // clangOptions in LLVM 22 (clang/Options/Options.h, namespace
 // clang::options). Named through macros so that only the tool's command-line

@@ -19,6 +19,7 @@
 #include "HelpText.h"
 #include "OutputGuard.h"
 #include "Progress.h"
+#include "RunReport.h"
 #include "Runner.h"
 #include "Verifier.h"
 #include "clang-tidy/GlobList.h"
@@ -289,8 +290,6 @@ int usageError(const Twine &Msg) {
   return ExitUsage;
 }
 
-bool lessRecord(const Record &A, const Record &B) { return A.key() < B.key(); }
-
 /// Why \p File cannot be a translation unit at all (missing, unreadable, a
 /// directory or a pipe, binary data), or nothing. Checked before the parse so
 /// the user reads one clear line instead of the driver's "no input files" and
@@ -319,23 +318,6 @@ std::optional<std::string> unusableSource(StringRef File) {
   if (StringRef(Head.data(), *Read).contains('\0'))
     return std::string("this is not a source file: it contains NUL bytes");
   return std::nullopt;
-}
-
-/// Fills Record::RealFile / RealEdits (symlinks resolved, cached).
-void resolvePaths(std::vector<Record> &Records) {
-  std::map<std::string, std::string> Cache;
-  auto Real = [&](const std::string &P) -> const std::string & {
-    auto It = Cache.find(P);
-    if (It == Cache.end())
-      It = Cache.emplace(P, P.empty() ? P : realPathOf(P)).first;
-    return It->second;
-  };
-  for (Record &R : Records) {
-    R.RealFile = Real(R.Pos.File);
-    R.RealEdits = R.Edits;
-    for (Edit &E : R.RealEdits)
-      E.File = Real(E.File);
-  }
 }
 
 /// The hook of --testing-pause-before-commit (see there).
@@ -391,52 +373,6 @@ bool reportConfigErrors(const CheckConfig &Cfg) {
     errs() << "transformers-migrate: error: nothing was analysed or "
               "written; fix the configuration first\n";
   return !Errors.empty();
-}
-
-/// A finding of a check: not a compiler error, not the tool's note about
-/// a fix held back, not a configuration warning (clang-tidy-config).
-bool isFinding(const Record &R) {
-  return R.Check != "clang-diagnostic-error" &&
-         R.Check != "clang-tidy-config" && !R.FixNotApplied;
-}
-
-/// clang-tidy's closing lines: the diagnostics its consumers counted (the
-/// last of its cumulative per-file "N warnings generated." lines) and what was
-/// suppressed, in the words of clang-tidy's printStats.
-void printSummary(const TUResult::Counters &S) {
-  if (S.Generated)
-    errs() << S.Generated << " warning" << (S.Generated == 1 ? "" : "s");
-  if (S.Generated && S.GeneratedErrors)
-    errs() << " and ";
-  if (S.GeneratedErrors)
-    errs() << S.GeneratedErrors << " error"
-           << (S.GeneratedErrors == 1 ? "" : "s");
-  if (S.Generated || S.GeneratedErrors)
-    errs() << " generated.\n";
-  unsigned Ignored = S.NoLint + S.NonUser + S.LineFilter + S.CheckFilter;
-  if (!Ignored)
-    return;
-  errs() << "Suppressed " << Ignored << " warnings (";
-  StringRef Separator = "";
-  if (S.NonUser) {
-    errs() << S.NonUser << " in non-user code";
-    Separator = ", ";
-  }
-  if (S.LineFilter) {
-    errs() << Separator << S.LineFilter << " due to line filter";
-    Separator = ", ";
-  }
-  if (S.NoLint) {
-    errs() << Separator << S.NoLint << " NOLINT";
-    Separator = ", ";
-  }
-  if (S.CheckFilter)
-    errs() << Separator << S.CheckFilter << " with check filters";
-  errs() << ").\n";
-  if (S.NonUser)
-    errs() << "Use -header-filter=.* to display errors from all non-system "
-              "headers. Use -system-headers to display errors from system "
-              "headers as well.\n";
 }
 
 /// The text report's colours: the UseColor option (--use-color or the
@@ -641,56 +577,11 @@ int run(int argc, const char **argv) {
     errs() << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
   }
 
-  // Merge: sorted and de-duplicated like clang-tidy (a header's finding seen
-  // from many TUs is reported once).
-  std::vector<Record> Records;
-  RunSummary Summary;
-  Summary.FixMode = Fix;
-  TUResult::Counters Counts;
-  std::map<std::string, std::set<uint64_t>> SeenHashes;
-  std::vector<VerifyUnit> Units;
-  for (TUResult &R : Results) {
-    if (!R.Failed && !R.ContentHashes.empty()) {
-      Units.push_back({R.MainFile, {}});
-      for (auto &[File, Hash] : R.ContentHashes)
-        Units.back().Touched.insert(realPathOf(File));
-    }
-    Summary.Files.push_back(R.MainFile);
-    if (R.Failed)
-      Summary.FailedFiles.push_back(R.MainFile);
-    Counts.NoLint += R.Stats.NoLint;
-    Counts.NonUser += R.Stats.NonUser;
-    Counts.LineFilter += R.Stats.LineFilter;
-    Counts.CheckFilter += R.Stats.CheckFilter;
-    Counts.Generated += R.Stats.Generated;
-    Counts.GeneratedErrors += R.Stats.GeneratedErrors;
-    for (auto &[File, Hash] : R.ContentHashes)
-      SeenHashes[realPathOf(File)].insert(Hash);
-    for (Record &Rec : R.Findings)
-      Records.push_back(std::move(Rec));
-    for (Record &Rec : R.Errors)
-      Records.push_back(std::move(Rec));
-  }
-  resolvePaths(Records);
-  // Records of one key are duplicates from several TUs (a shared header);
-  // sorting by (key, arrival) keeps the first TU's record, deterministically.
-  std::vector<size_t> Order(Records.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  llvm::sort(Order, [&Records](size_t A, size_t B) {
-    if (Records[A].key() != Records[B].key())
-      return lessRecord(Records[A], Records[B]);
-    return A < B;
-  });
-  std::vector<Record> SortedRecords;
-  SortedRecords.reserve(Records.size());
-  for (size_t I : Order)
-    SortedRecords.push_back(std::move(Records[I]));
-  Records = std::move(SortedRecords);
-  Records.erase(std::unique(Records.begin(), Records.end(),
-                            [](const Record &A, const Record &B) {
-                              return A.key() == B.key();
-                            }),
-                Records.end());
+  // Merged, sorted and de-duplicated like clang-tidy (a header's finding
+  // seen from many TUs is reported once).
+  MergedRun Run = mergeResults(std::move(Results), Fix);
+  std::vector<Record> &Records = Run.Records;
+  const RunSummary &Summary = Run.Summary;
 
   bool WantPlan = Fix || Diff || !ExportFixesPath.empty();
   FixPlan Plan;
@@ -699,15 +590,15 @@ int run(int argc, const char **argv) {
     PO.Project = DB->Project;
     PO.AllowOutside = AllowOutside;
     if (Verify && !NoVerify) {
-      VerifyResult VR = planAndVerify(Records, SeenHashes, PO, *DB->DB, Units,
-                                      RO, /*Severe=*/Fix);
+      VerifyResult VR = planAndVerify(Records, Run.SeenHashes, PO, *DB->DB,
+                                      Run.Units, RO, /*Severe=*/Fix);
       Plan = std::move(VR.Plan);
       insertRecords(Records, Plan, std::move(VR.Rejections));
       if (Stats)
         errs() << "transformers-migrate: " << VR.Parses
                << " parses to verify the fixes\n";
     } else {
-      Plan = planFixes(Records, SeenHashes, PO);
+      Plan = planFixes(Records, Run.SeenHashes, PO);
     }
   }
 
@@ -778,45 +669,12 @@ int run(int argc, const char **argv) {
     errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
            << "\n";
 
-  unsigned Fixable = 0, Fixed = 0, Remaining = 0, Promoted = 0;
-  for (size_t I = 0; I < Records.size(); ++I) {
-    const Record &R = Records[I];
-    if (!isFinding(R))
-      continue;
-    Promoted += R.WarningAsError;
-    bool Applied = I < Plan.Applied.size() && Plan.Applied[I];
-    if (!R.Edits.empty())
-      ++Fixable;
-    if (Fix && Applied)
-      ++Fixed;
-    else
-      ++Remaining;
-  }
-
-  if (!Quiet) {
-    printSummary(Counts);
-    if (Fix)
-      errs() << "transformers-migrate applied " << Fixed << " of " << Fixable
-             << " suggested fixes in " << Plan.Files.size() << " file"
-             << (Plan.Files.size() == 1 ? "" : "s") << ".\n";
-    // clang-tidy's last line: the promoted warnings, else whether any error
-    // (a compiler error, an unmatched NOLINTBEGIN) was reported.
-    if (Promoted)
-      errs() << Promoted << " warning" << (Promoted == 1 ? "" : "s")
-             << " treated as error" << (Promoted == 1 ? "" : "s") << "\n";
-    else if (llvm::any_of(Records, [](const Record &R) {
-               return R.Severity == Level::Error && !R.FixNotApplied;
-             }))
-      errs() << "Found compiler error(s).\n";
-    if (!Summary.FailedFiles.empty())
-      errs() << "Found compiler errors: " << Summary.FailedFiles.size()
-             << " of " << Summary.Files.size() << " file"
-             << (Summary.Files.size() == 1 ? "" : "s")
-             << " could not be analysed.\n";
-  }
+  RunCounts Counts = countFindings(Records, Plan.Applied, Fix);
+  if (!Quiet)
+    printClosingSummary(errs(), Run, Counts, Fix, Plan.Files.size());
 
   Outcome.FailedTUs = Summary.FailedFiles.size();
-  Outcome.RemainingFindings = Remaining;
+  Outcome.RemainingFindings = Counts.Remaining;
   return exitCodeFor(Outcome);
 }
 
