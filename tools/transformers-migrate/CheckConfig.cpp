@@ -285,22 +285,26 @@ CheckConfig::explain(llvm::StringRef File) {
 
 FileConfig CheckConfig::configFor(llvm::StringRef File) {
   FileConfig C;
-  {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    C.Options =
-        ClangTidyOptions::getDefaults().merge(Provider->getOptions(File), 0);
-  }
-  // clang-tidy's own answers (as for --list-checks and --dump-config): the
-  // registered checks the glob enables, and the options they read.
-  for (std::string &Name :
-       getCheckNames(C.Options, /*AllowEnablingAnalyzerAlphaCheckers=*/
-                     false TT_TIDY_CUSTOM_CHECKS_ARG))
-    if (llvm::binary_search(knownChecks(), Name))
-      C.EnabledChecks.push_back(std::move(Name));
-  if (!C.EnabledChecks.empty())
-    C.CheckOptions =
-        getCheckOptions(C.Options, false TT_TIDY_CUSTOM_CHECKS_ARG);
+  std::lock_guard<std::mutex> Lock(Mutex);
+  C.Options =
+      ClangTidyOptions::getDefaults().merge(Provider->getOptions(File), 0);
   C.Identity = configurationAsText(C.Options) + "\nLineFilter: " + LineFilter;
+  // Files of one directory (of one configuration) share the answers.
+  auto [It, New] = Answers.try_emplace(C.Identity);
+  if (New) {
+    // clang-tidy's own answers (as for --list-checks and --dump-config):
+    // the registered checks the glob enables, and the options they read.
+    for (std::string &Name :
+         getCheckNames(C.Options, /*AllowEnablingAnalyzerAlphaCheckers=*/
+                       false TT_TIDY_CUSTOM_CHECKS_ARG))
+      if (llvm::binary_search(knownChecks(), Name))
+        It->second.first.push_back(std::move(Name));
+    if (!It->second.first.empty())
+      It->second.second =
+          getCheckOptions(C.Options, false TT_TIDY_CUSTOM_CHECKS_ARG);
+  }
+  C.EnabledChecks = It->second.first;
+  C.CheckOptions = It->second.second;
   return C;
 }
 

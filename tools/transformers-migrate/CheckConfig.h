@@ -19,6 +19,7 @@
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -95,6 +96,11 @@ private:
   class WorkerProvider;
   std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider;
   std::string LineFilter;
+  /// Per configuration (FileConfig::Identity): the enabled checks and their
+  /// options.
+  std::map<std::string, std::pair<std::vector<std::string>,
+                                  clang::tidy::ClangTidyOptions::OptionMap>>
+      Answers;
   mutable std::mutex Mutex;
   std::shared_ptr<std::vector<std::string>> Errors =
       std::make_shared<std::vector<std::string>>();
