@@ -31,48 +31,48 @@ std::string wrap(StringRef Text, size_t Width, size_t Indent) {
   return Out + Line;
 }
 
-// LLVM's own options (--help, --version, ...) live in libLLVM, built without
-// RTTI: UBSan's vptr check cannot verify calls on them and reports every one
-// in the sanitized build. Nothing here relies on dynamic types.
-#if defined(__clang__)
-#define TT_NO_VPTR_CHECK __attribute__((no_sanitize("vptr")))
-#else
-#define TT_NO_VPTR_CHECK
-#endif
-
-TT_NO_VPTR_CHECK bool shown(const cl::Option &O) {
+bool shown(const cl::Option &O) {
   return O.getOptionHiddenFlag() == cl::NotHidden && !O.ArgStr.empty();
 }
 
 } // namespace
 
-TT_NO_VPTR_CHECK void
-wrapOptionHelp(ArrayRef<const cl::OptionCategory *> Categories,
-               unsigned Columns) {
+// LLVM's own options (--help, --version, ...) live in libLLVM, built without
+// RTTI, where UBSan's vptr check cannot verify calls on them: they are told
+// apart by a data member (their category) and never called. Being generic,
+// they are narrower than the tool's widest option.
+#if defined(__clang__)
+__attribute__((no_sanitize("vptr")))
+#endif
+void wrapOptionHelp(ArrayRef<const cl::OptionCategory *> Categories,
+                    unsigned Columns) {
   // The printer pads every option to the widest one shown (getOptionWidth
   // counts the two leading spaces), then writes " - " and the description;
   // continuation lines are indented as far as the first line's text.
   // A StringMap before LLVM 22, a DenseMap since: both entries have .second.
   auto &Options = cl::getRegisteredOptions();
-  size_t Widest = 0;
+  std::vector<cl::Option *> Ours;
   for (auto &Entry : Options)
-    if (shown(*Entry.second))
-      Widest = std::max(Widest, Entry.second->getOptionWidth());
+    if (llvm::any_of(Entry.second->Categories,
+                     [&](const cl::OptionCategory *C) {
+                       return llvm::is_contained(Categories, C);
+                     }) &&
+        shown(*Entry.second))
+      Ours.push_back(Entry.second);
+  size_t Widest = 0;
+  for (cl::Option *O : Ours)
+    Widest = std::max(Widest, O->getOptionWidth());
   const size_t Prefix = 3; // " - "
   size_t Width =
       Columns > Widest + Prefix + 20 ? Columns - Widest - Prefix : 20;
   // Option descriptions are StringRefs: the wrapped texts live as long as
   // the options (the whole run).
   static std::deque<std::string> Texts;
-  for (auto &Entry : Options) {
-    cl::Option &O = *Entry.second;
-    if (!shown(O) || O.HelpStr.contains('\n') ||
-        !llvm::any_of(O.Categories, [&](const cl::OptionCategory *C) {
-          return llvm::is_contained(Categories, C);
-        }))
+  for (cl::Option *O : Ours) {
+    if (O->HelpStr.contains('\n'))
       continue;
-    Texts.push_back(wrap(O.HelpStr, Width, /*Indent=*/0));
-    O.setDescription(Texts.back());
+    Texts.push_back(wrap(O->HelpStr, Width, /*Indent=*/0));
+    O->setDescription(Texts.back());
   }
 }
 
