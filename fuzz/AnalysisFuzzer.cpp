@@ -1,9 +1,10 @@
 //===- AnalysisFuzzer.cpp - fuzz-analysis ---------------------------------===//
 //
-// Takes the input as the text of a C++ main file, runs both analyses of the
-// core on it as transformers-migrate does (one MatchFinder per analysis, the
-// tool's analysis options, its conversion of fix-its into file edits and its
-// merge of the edits of all findings), applies the merged edits with
+// Takes the input as the text of a C++ main file and analyses it exactly as
+// transformers-migrate does: the plugin's registered checks, run through
+// clang-tidy's library by the tool's own driver (TidyWorker, TidyDriver.h),
+// under the input's own clang-tidy configuration. Then it merges the edits of
+// all findings as the tool's fix plan does, applies them with
 // tooling::Replacements and checks:
 //  - every edit lies inside the file it edits;
 //  - the edits of one finding never overlap one another;
@@ -15,8 +16,9 @@
 //  - the core's LocalParentMap answers what the analyses ask of it as the
 //    ASTContext's parent map does, for every statement of the main file:
 //    the first parent and whether it is in a template instantiation.
-// The analyses run even on code that does not compile: the clang-tidy
-// plugin's checks do (clang-tidy analyses broken ASTs), the tool stops short.
+// The checks run even on code that does not compile (RunOptions::
+// CheckBrokenCode): the clang-tidy plugin's checks do (clang-tidy analyses
+// broken ASTs), the tool stops short.
 //
 // Everything happens in memory: the input, the real reference-library
 // headers (include/transformers) and, instead of libstdc++, the
@@ -26,30 +28,28 @@
 // Two optional lines of the input set what the lit tests set on their RUN
 // lines (fuzz/make_analysis_seeds.py writes them into the seeds):
 //   // FUZZ-STD: c++17                       (default c++20)
-//   // FUZZ-CONFIG: {CheckOptions: {...}}    (.clang-tidy YAML, one line)
+//   // FUZZ-CONFIG: {Checks: ..., CheckOptions: {...}, ...}
+// FUZZ-CONFIG is a whole clang-tidy configuration on one line (Checks,
+// WarningsAsErrors, HeaderFilterRegex, SystemHeaders, CheckOptions, ...),
+// read by the tool's CheckConfig as --config; one that does not parse
+// analyses the input under the defaults (fuzz-clang-tidy-config covers the
+// reader itself).
 //
 //===----------------------------------------------------------------------===//
 
-#include "FixEdits.h"
+#include "CheckConfig.h"
 #include "FuzzCheck.h"
 #include "LocalParentMap.h"
 #include "SinkContext.h"
-#include "clang-tidy/ClangTidyOptions.h"
-#include "transformers-tidy/CacheImplementationConflictAnalysis.h"
-#include "transformers-tidy/LegacyCacheAnalysis.h"
-#include "transformers-tidy/Options.h"
-#include "clang/AST/ASTConsumer.h"
+#include "TidyDriver.h"
+#include "ToolArguments.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
-#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Core/Replacement.h"
-#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -111,70 +111,9 @@ struct AnalysisResult {
 
 struct FuzzOptions {
   std::string Std = "c++20";
-  transformers_tidy::CheckOptions Legacy, Conflict;
-};
-
-/// Converts findings as the tool's Runner does, keeping those in the main
-/// file (the tool's default header filter).
-class Collector : public transformers_tidy::FindingConsumer,
-                  public MatchFinder::MatchCallback {
-public:
-  Collector(const FuzzOptions &Opts, AnalysisResult &Out) : Out(Out) {
-    Analyses.push_back(std::make_unique<transformers_tidy::LegacyCacheAnalysis>(
-        Opts.Legacy, /*SelfContainedDiags=*/true));
-    Analyses.push_back(std::make_unique<
-                       transformers_tidy::CacheImplementationConflictAnalysis>(
-        Opts.Conflict));
-  }
-
-  void run(const MatchFinder::MatchResult &R) override { Current->check(R); }
-
-  void analyse(ASTContext &Ctx) {
-    LangOpts = &Ctx.getLangOpts();
-    for (auto &A : Analyses) {
-      if (!A->isLanguageSupported(Ctx.getLangOpts()))
-        continue;
-      MatchFinder Finder;
-      Current = A.get();
-      A->onStartOfTranslationUnit();
-      A->registerMatchers(Finder, this);
-      Finder.matchAST(Ctx);
-      A->onEndOfTranslationUnit(*this);
-    }
-  }
-
-  void consume(const transformers_tidy::Finding &F,
-               const SourceManager &SM) override {
-    SourceLocation Loc = SM.getFileLoc(F.Loc);
-    TT_FUZZ_CHECK(Loc.isValid(), "finding without a location: " << F.Message);
-    auto [FID, Offset] = SM.getDecomposedLoc(Loc);
-    FuzzFinding R;
-    R.Check = F.Check;
-    R.Message = F.Message;
-    R.Offset = Offset;
-    bool InMain = FID == SM.getMainFileID();
-    // The tool's own conversion (tools/transformers-migrate/FixEdits.cpp).
-    if (auto Edits = tmigrate::fileEditsOf(F.Fixes, SM, *LangOpts)) {
-      for (const tmigrate::FileEdit &E : *Edits) {
-        size_t Size = SM.getBufferData(E.File).size();
-        TT_FUZZ_CHECK(E.Offset + E.Length <= Size,
-                      "edit [" << E.Offset << ", " << E.Offset + E.Length
-                               << ") past the end of a " << Size
-                               << "-byte file");
-        if (E.File != SM.getMainFileID())
-          InMain = false; // the tool would not apply it without a header filter
-        R.Edits.push_back({E.Offset, E.Length, E.Text.str()});
-      }
-    }
-    if (InMain)
-      Out.Findings.push_back(std::move(R));
-  }
-
-private:
-  AnalysisResult &Out;
-  std::vector<std::unique_ptr<transformers_tidy::Analysis>> Analyses;
-  transformers_tidy::Analysis *Current = nullptr;
-  const LangOptions *LangOpts = nullptr;
+  /// The input's configuration (FUZZ-CONFIG) and the file's effective one.
+  std::unique_ptr<tmigrate::CheckConfig> Checks;
+  tmigrate::FileConfig File;
 };
 
 /// Compares the core's LocalParentMap with the ASTContext's parent map on
@@ -252,58 +191,66 @@ private:
   transformers_tidy::LocalParentMap Local;
 };
 
-class CollectorConsumer : public ASTConsumer {
-public:
-  explicit CollectorConsumer(Collector &C) : C(C) {}
-  void HandleTranslationUnit(ASTContext &Ctx) override {
-    C.analyse(Ctx);
-    ParentMapParity(Ctx).TraverseAST(Ctx);
-  }
-
-private:
-  Collector &C;
-};
-
-class CollectorAction : public ASTFrontendAction {
-public:
-  explicit CollectorAction(Collector &C) : C(C) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
-                                                 llvm::StringRef) override {
-    return std::make_unique<CollectorConsumer>(C);
-  }
-
-private:
-  Collector &C;
-};
-
-/// Counts errors, prints nothing.
-class QuietDiagnostics : public DiagnosticConsumer {};
-
 AnalysisResult analyse(llvm::StringRef Code, const FuzzOptions &Opts) {
-  AnalysisResult Result;
   auto Input = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Input->addFile(MainFile, 0, llvm::MemoryBuffer::getMemBufferCopy(Code));
   auto Overlay =
       llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(Headers);
   Overlay->pushOverlay(Input);
-  auto Files =
-      llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(), Overlay);
+
+  tmigrate::RunOptions RO;
+  RO.FileSystem = Overlay;
+  RO.CheckBrokenCode = true;
+  RO.InspectAST = [](ASTContext &Ctx) {
+    ParentMapParity(Ctx).TraverseAST(Ctx);
+  };
   // Limits keep pathological inputs from spending the time budget inside
   // clang (deep nesting, runaway templates); they are not what is tested.
-  std::vector<std::string> Args = {
-      "clang++", "-fsyntax-only", "-std=" + Opts.Std, "-nostdinc", "-isystem",
-      StdDir.str(), "-I", IncludeDir.str(), "-w",
-      // Also silences "N errors generated.".
-      "-fno-caret-diagnostics", "-ferror-limit=20", "-fbracket-depth=64",
-      "-ftemplate-depth=64", "-fconstexpr-depth=64", "-fconstexpr-steps=100000",
-      MainFile.str()};
-  Collector C(Opts, Result);
-  tooling::ToolInvocation Invocation(
-      std::move(Args), std::make_unique<CollectorAction>(C), Files.get());
-  QuietDiagnostics Diags;
-  Invocation.setDiagnosticConsumer(&Diags);
-  bool Ran = Invocation.run();
-  Result.CompileErrors = !Ran || Diags.getNumErrors() > 0;
+  std::vector<std::string> Args = {"clang++",
+                                   "-fsyntax-only",
+                                   "-std=" + Opts.Std,
+                                   "-nostdinc",
+                                   "-isystem",
+                                   StdDir.str(),
+                                   "-I",
+                                   IncludeDir.str(),
+                                   "-w",
+                                   "-ferror-limit=20",
+                                   "-fbracket-depth=64",
+                                   "-ftemplate-depth=64",
+                                   "-fconstexpr-depth=64",
+                                   "-fconstexpr-steps=100000",
+                                   MainFile.str()};
+  tooling::CompileCommand Cmd(llvm::sys::path::parent_path(MainFile), MainFile,
+                              std::move(Args), "");
+  // A worker per input: its session holds the input's configuration.
+  tmigrate::TidyWorker Worker(Opts.Checks->workerProvider());
+  tmigrate::TUResult TU = Worker.run(Cmd, MainFile.str(), Opts.File, RO);
+
+  AnalysisResult Result;
+  Result.CompileErrors = TU.Failed;
+  for (const tmigrate::Record &R : TU.Findings) {
+    // Main-file findings whose edits are all in the main file: what the
+    // tool applies without a header filter.
+    bool InMain = R.Pos.File == MainFile;
+    FuzzFinding F;
+    F.Check = R.Check;
+    F.Message = R.Message;
+    F.Offset = R.Pos.Offset;
+    for (const tmigrate::Edit &E : R.Edits) {
+      if (E.File != MainFile) {
+        InMain = false;
+        continue;
+      }
+      TT_FUZZ_CHECK(E.Offset + E.Length <= Code.size(),
+                    "edit [" << E.Offset << ", " << E.Offset + E.Length
+                             << ") past the end of a " << Code.size()
+                             << "-byte file");
+      F.Edits.push_back({E.Offset, E.Length, E.Text});
+    }
+    if (InMain)
+      Result.Findings.push_back(std::move(F));
+  }
   return Result;
 }
 
@@ -317,34 +264,37 @@ std::optional<llvm::StringRef> markerLine(llvm::StringRef Code,
   return Rest.take_until([](char C) { return C == '\n' || C == '\r'; });
 }
 
+/// The default configuration (no FUZZ-CONFIG line), read once.
+std::unique_ptr<tmigrate::CheckConfig> DefaultChecks;
+tmigrate::FileConfig DefaultFile;
+
+std::unique_ptr<tmigrate::CheckConfig> checkConfig(llvm::StringRef Yaml) {
+  tmigrate::ConfigRequest CR;
+  // "{}" rather than nothing: never look for .clang-tidy files on disk.
+  CR.Config = Yaml.empty() ? "{}" : Yaml.str();
+  auto Config = tmigrate::CheckConfig::create(CR);
+  if (!Config) {
+    llvm::consumeError(Config.takeError());
+    return nullptr;
+  }
+  return std::move(*Config);
+}
+
 FuzzOptions optionsFor(llvm::StringRef Code) {
   FuzzOptions Opts;
   if (auto Std = markerLine(Code, "// FUZZ-STD:");
       Std && Std->trim() == "c++17")
     Opts.Std = "c++17";
-  if (auto Config = markerLine(Code, "// FUZZ-CONFIG:")) {
-    auto Parsed = clang::tidy::parseConfiguration(
-        llvm::MemoryBufferRef(*Config, "FUZZ-CONFIG"));
-    if (Parsed) {
-      // The checks' own reader (the core's), over the same map.
-      auto Read = [&](llvm::StringRef Check) {
-        return transformers_tidy::readCheckOptions(
-            [&](llvm::StringRef Key,
-                bool AllowGlobal) -> std::optional<std::string> {
-              const auto &Map = Parsed->CheckOptions;
-              auto It = Map.find((Check + "." + Key).str());
-              if (It == Map.end() && AllowGlobal)
-                It = Map.find(Key);
-              if (It == Map.end())
-                return std::nullopt;
-              return It->getValue().Value;
-            },
-            [](llvm::StringRef, llvm::StringRef, llvm::StringRef) {});
-      };
-      Opts.Legacy = Read("transformers-legacy-cache");
-      Opts.Conflict = Read("transformers-cache-implementation-conflict");
+  if (auto Yaml = markerLine(Code, "// FUZZ-CONFIG:")) {
+    Opts.Checks = checkConfig(*Yaml);
+    if (Opts.Checks) {
+      Opts.File = Opts.Checks->configFor(MainFile);
+      if (Opts.Checks->errors().empty())
+        return Opts;
     }
   }
+  Opts.Checks = checkConfig("");
+  Opts.File = DefaultFile;
   return Opts;
 }
 
@@ -352,17 +302,19 @@ FuzzOptions optionsFor(llvm::StringRef Code) {
 /// types. Options can point the check at other tensor / sink types while the
 /// factory stays the library's (or name a header that does not exist): the
 /// fix then cannot compile, by configuration, and the tool's fix verification
-/// is what catches it.
+/// is what catches it. Compared as the checks read their options.
 bool fixesTargetTheLibrary(const FuzzOptions &Opts) {
-  const transformers_tidy::CheckOptions Defaults;
-  const transformers_tidy::CheckOptions &O = Opts.Legacy;
-  llvm::StringRef Header = O.IncludeHeader;
-  return O.TensorTypes == Defaults.TensorTypes &&
-         O.SinkTypes == Defaults.SinkTypes &&
-         O.CacheFactory == Defaults.CacheFactory &&
-         O.EncoderDecoderCacheFactory == Defaults.EncoderDecoderCacheFactory &&
-         (Header == "<transformers/cache_utils.h>" ||
-          Header == "\"transformers/cache_utils.h\"");
+  auto Value = [](const tmigrate::FileConfig &C, llvm::StringRef Key) {
+    auto It = C.CheckOptions.find(("transformers-legacy-cache." + Key).str());
+    return It == C.CheckOptions.end() ? std::string() : It->getValue().Value;
+  };
+  for (llvm::StringRef Key : {"TensorTypes", "SinkTypes", "CacheFactory",
+                              "EncoderDecoderCacheFactory"})
+    if (Value(Opts.File, Key) != Value(DefaultFile, Key))
+      return false;
+  std::string Header = Value(Opts.File, "IncludeHeader");
+  return Header == "<transformers/cache_utils.h>" ||
+         Header == "\"transformers/cache_utils.h\"";
 }
 
 /// TT_FUZZ_VERBOSE=1 (when reproducing one input): what happened to it.
@@ -398,6 +350,9 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   AddTree(TT_FUZZ_PRELUDE_STD_DIR, StdDir);
   AddTree(TT_FUZZ_LIBRARY_INCLUDE_DIR "/transformers",
           (IncludeDir + "/transformers").str());
+  DefaultChecks = checkConfig("");
+  TT_FUZZ_CHECK(DefaultChecks, "the default configuration does not parse");
+  DefaultFile = DefaultChecks->configFor(MainFile);
   return 0;
 }
 

@@ -7,6 +7,11 @@ What a RUN line passes to the check -- -std=c++17 and -config="..." -- is
 turned into the two lines fuzz-analysis reads (see AnalysisFuzzer.cpp):
   // FUZZ-STD: c++17
   // FUZZ-CONFIG: {CheckOptions: {...}}
+A test run without a configuration also gets one seed under one of
+CONFIG_VARIANTS (in turn): whole clang-tidy configurations -- Checks,
+WarningsAsErrors, header filters, SystemHeaders, every boolean spelling and
+an invalid one -- so that random configurations are part of the input from
+the start.
 Default OUT_DIR: fuzz/corpus/fuzz-analysis next to this script.
 """
 import glob
@@ -16,6 +21,18 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
+
+
+CONFIG_VARIANTS = [
+    "{Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}",
+    "{CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}",
+    "{CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}",
+    "{HeaderFilterRegex: '.*', SystemHeaders: true}",
+    "{Checks: '-*,transformers-cache-implementation-conflict'}",
+    "{CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}",
+    "{HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}",
+    "{CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}",
+]
 
 
 def run_commands(text):
@@ -67,6 +84,9 @@ def main():
             head = markers(command)
             if head not in variants:
                 variants.append(head)
+        if not any(m.startswith("// FUZZ-CONFIG:") for m in variants[0]):
+            config = CONFIG_VARIANTS[count % len(CONFIG_VARIANTS)]
+            variants.append(variants[0] + ["// FUZZ-CONFIG: " + config])
         for i, head in enumerate(variants):
             name = stem + ("" if i == 0 else "-%d" % i) + ".cpp"
             with open(os.path.join(out, name), "w", encoding="utf-8") as fh:

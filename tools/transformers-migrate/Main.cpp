@@ -1,6 +1,7 @@
 //===- Main.cpp - transformers-migrate command line -----------------------===//
 //
-// Options, orchestration and exit codes:
+// The command line: options -> MigrationRequest -> Migration (Migration.h:
+// analyse, plan, commit) -> the report -> the exit code:
 //   0  clean (or --fix fixed every finding)
 //   1  findings remain
 //   2  usage or input error (bad option, missing file, unreadable or
@@ -11,17 +12,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckConfig.h"
-#include "CompilationDatabaseLoader.h"
 #include "Emitters.h"
 #include "ExitStatus.h"
-#include "FastPath.h"
-#include "FixApplier.h"
 #include "HelpText.h"
+#include "Migration.h"
 #include "OutputGuard.h"
 #include "Progress.h"
-#include "RunReport.h"
-#include "Runner.h"
-#include "Verifier.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -30,12 +26,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Support/xxhash.h"
-#include <algorithm>
-#include <numeric>
-#include <set>
 
 using namespace llvm;
 using namespace tmigrate;
@@ -263,22 +254,6 @@ cl::opt<bool> Stats("run-stats",
                              "how many dependency scans ran"),
                     cl::cat(FastCategory));
 
-/// Keeps the files of shard K (1-based) of N. The hash is of the path
-/// relative to the project root, so the partition is the same on every
-/// machine and checkout location.
-std::vector<std::string> shardFiles(const std::vector<std::string> &Files,
-                                    StringRef Root, unsigned K, unsigned N) {
-  std::vector<std::string> Out;
-  for (const std::string &F : Files) {
-    StringRef Rel = F;
-    if (!Root.empty() && Rel.consume_front(Root))
-      Rel = Rel.ltrim('/');
-    if (xxh3_64bits(Rel) % N == K - 1)
-      Out.push_back(F);
-  }
-  return Out;
-}
-
 void printVersion(raw_ostream &OS) {
   OS << "transformers-migrate version " << TT_MIGRATE_VERSION << "\n"
      << "  built with LLVM " << TT_MIGRATE_LLVM_VERSION << "\n"
@@ -288,36 +263,6 @@ void printVersion(raw_ostream &OS) {
 int usageError(const Twine &Msg) {
   errs() << "transformers-migrate: error: " << Msg << "\n";
   return ExitUsage;
-}
-
-/// Why \p File cannot be a translation unit at all (missing, unreadable, a
-/// directory or a pipe, binary data), or nothing. Checked before the parse so
-/// the user reads one clear line instead of the driver's "no input files" and
-/// "expected exactly one compiler job", and a binary file is not silently
-/// skipped by the prefilter.
-std::optional<std::string> unusableSource(StringRef File) {
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(File, Status))
-    return EC == std::errc::no_such_file_or_directory
-               ? std::string("no such file")
-               : "cannot read this file: " + EC.message();
-  if (sys::fs::is_directory(Status))
-    return std::string("this is a directory, not a source file");
-  if (!sys::fs::is_regular_file(Status))
-    return std::string("this is not a regular file");
-  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(File);
-  if (!FD)
-    return "cannot read this file: " + toString(FD.takeError());
-  // NUL bytes never occur in source text; 64 KiB are enough to tell.
-  SmallVector<char, 0> Head(64 * 1024);
-  Expected<size_t> Read =
-      sys::fs::readNativeFile(*FD, MutableArrayRef<char>(Head));
-  sys::fs::closeFile(*FD);
-  if (!Read)
-    return "cannot read this file: " + toString(Read.takeError());
-  if (StringRef(Head.data(), *Read).contains('\0'))
-    return std::string("this is not a source file: it contains NUL bytes");
-  return std::nullopt;
 }
 
 /// The hook of --testing-pause-before-commit (see there).
@@ -336,32 +281,6 @@ BeforeCommitHook pauseHook(const std::string &Fifo) {
                                         /*IsVolatile=*/true))
       (void)In;
   };
-}
-
-/// Removes the temporaries of killed runs next to every file this run may
-/// write, and says so.
-void removeStaleTemporaries(const FixPlan &Plan,
-                            const std::vector<std::string> &Files,
-                            const std::vector<Record> &Records,
-                            const ProjectScope &Project, bool AllowOutside,
-                            bool Quiet) {
-  std::set<std::string> Dirs;
-  // Only where --fix may write: removing a file is a write too.
-  auto Add = [&](StringRef File) {
-    if (!File.empty() && (AllowOutside || Project.contains(File)))
-      Dirs.insert(std::string(sys::path::parent_path(File)));
-  };
-  for (const auto &[Path, FP] : Plan.Files)
-    Add(Path);
-  for (const std::string &F : Files)
-    Add(realPathOf(F));
-  for (const Record &R : Records)
-    Add(R.RealFile);
-  for (const std::string &Dir : Dirs)
-    for (const std::string &Removed : tmigrate::removeStaleTemporaries(Dir))
-      if (!Quiet)
-        errs() << "transformers-migrate: removed '" << Removed
-               << "', a temporary file left by an interrupted run\n";
 }
 
 /// One line per configuration that did not parse; none: nothing to say.
@@ -422,6 +341,123 @@ int printConfiguration(CheckConfig &Cfg) {
   return FC.EnabledChecks.empty() ? ExitUsage : ExitClean;
 }
 
+/// Prints the diagnostics (or the diff) and the run's problems. Whether
+/// the report or the cache could not be written.
+bool printReport(Migration &Run, CheckConfig &Cfg) {
+  // The report, once the writes are done: "FIX-IT applied" (fixApplied in
+  // JSON and SARIF) only for fixes that are on disk. With --diff stdout
+  // carries the diff only.
+  const std::vector<Record> &Records = Run.records();
+  const FixPlan &Plan = Run.fixPlan();
+  raw_ostream &DiagOut = Diff ? errs() : outs();
+  switch (Format) {
+  case OutputFormat::Text:
+    if (!(Diff && Quiet))
+      emitText(Records, Plan.Applied, Fix, !Diff && useColor(Cfg, Run.files()),
+               DiagOut, &Plan);
+    break;
+  case OutputFormat::Json:
+    emitJson(Records, Plan.Applied, Run.merged().Summary, outs());
+    break;
+  case OutputFormat::Sarif:
+    emitSarif(Records, Plan.Applied, Run.merged().Summary, outs());
+    break;
+  }
+  if (Diff)
+    emitDiff(Plan, outs());
+  outs().flush();
+
+  // A report that could not be written (a full disk, /dev/full) is an I/O
+  // error: CI must not read its absence as a clean run.
+  bool OutputLost = false;
+  if (outs().has_error()) {
+    errs() << "transformers-migrate: error: cannot write the report to "
+              "standard output: "
+           << outs().error().message() << "\n";
+    outs().clear_error();
+    OutputLost = true;
+  }
+  if (std::optional<std::string> E = Run.cacheError()) {
+    errs() << "transformers-migrate: error: " << *E << "\n";
+    OutputLost = true;
+  }
+  for (const std::string &P : Run.problems())
+    errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
+           << "\n";
+  return OutputLost;
+}
+
+/// The configuration the options ask for (clang-tidy's options).
+ConfigRequest configRequest() {
+  ConfigRequest CR;
+  CR.Checks = Checks;
+  CR.WarningsAsErrors = WarningsAsErrors;
+  if (HeaderFilter.getNumOccurrences())
+    CR.HeaderFilter = HeaderFilter;
+  if (ExcludeHeaderFilter.getNumOccurrences())
+    CR.ExcludeHeaderFilter = ExcludeHeaderFilter;
+  if (SystemHeaders.getNumOccurrences())
+    CR.SystemHeaders = SystemHeaders;
+  if (UseColor.getNumOccurrences())
+    CR.UseColor = UseColor;
+  CR.LineFilter = LineFilter;
+  CR.Config = Config;
+  CR.ConfigFile = ConfigFile;
+  return CR;
+}
+
+/// The run the options ask for, or why they cannot ask for one.
+Expected<MigrationRequest>
+requestFrom(std::optional<std::vector<std::string>> FixedArgs,
+            const char *Argv0) {
+  MigrationRequest R;
+  if (Shard.getNumOccurrences()) {
+    auto [KS, NS] = StringRef(Shard).split('/');
+    if (KS.getAsInteger(10, R.ShardK) || NS.getAsInteger(10, R.ShardN) ||
+        R.ShardN == 0 || R.ShardK == 0 || R.ShardK > R.ShardN)
+      return createStringError(inconvertibleErrorCode(),
+                               "--shard expects K/N with 1 <= K <= N, got '" +
+                                   Shard + "'");
+  }
+  for (const std::string &M : PrefilterMarker)
+    if (sys::path::parent_path(M).empty() || sys::path::filename(M).empty())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "--prefilter-library-header expects dir/header, got '" + M + "'");
+  R.Database.BuildPath = BuildPath;
+  R.Database.FixedArgs = std::move(FixedArgs);
+  R.Database.Files.assign(SourcePaths.begin(), SourcePaths.end());
+  R.Database.ProjectRoots.assign(ProjectRoot.begin(), ProjectRoot.end());
+
+  R.Fast.Prefilter = !NoPrefilter;
+  R.Fast.Cache = !NoCache;
+  R.Fast.CacheDir =
+      CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
+  R.Fast.CacheMaxBytes = uint64_t(CacheMaxMB) << 20;
+  if (!PrefilterMarker.empty())
+    R.Fast.LibraryMarkers.assign(PrefilterMarker.begin(),
+                                 PrefilterMarker.end());
+  R.Fast.SkipSystemFunctionBodies = !ParseSystemBodies;
+  R.Fast.Argv0 = Argv0;
+  R.Fast.MainAddr = reinterpret_cast<void *>(&printVersion);
+
+  R.Run.Jobs = Jobs;
+  R.Run.ResourceDir = ResourceDir;
+  R.Run.SkipSystemFunctionBodies = !ParseSystemBodies;
+  R.Run.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  R.Run.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+
+  R.Fix = Fix;
+  R.Diff = Diff;
+  R.ExportFixesPath = ExportFixesPath;
+  R.Verify = Verify && !NoVerify;
+  R.AllowOutside = AllowOutside;
+  R.BeforeCommit = pauseHook(PauseBeforeCommit);
+  R.Quiet = Quiet;
+  R.Stats = Stats;
+  return R;
+}
+
 int run(int argc, const char **argv) {
   // Everything after "--" is the compile command for every file.
   std::optional<std::vector<std::string>> FixedArgs;
@@ -451,231 +487,45 @@ int run(int argc, const char **argv) {
                       "combined with --format=json|sarif; use "
                       "--export-fixes");
 
-  unsigned ShardK = 1, ShardN = 1;
-  if (Shard.getNumOccurrences()) {
-    auto [KS, NS] = StringRef(Shard).split('/');
-    if (KS.getAsInteger(10, ShardK) || NS.getAsInteger(10, ShardN) ||
-        ShardN == 0 || ShardK == 0 || ShardK > ShardN)
-      return usageError("--shard expects K/N with 1 <= K <= N, got '" + Shard +
-                        "'");
-  }
-  for (const std::string &M : PrefilterMarker)
-    if (sys::path::parent_path(M).empty() || sys::path::filename(M).empty())
-      return usageError("--prefilter-library-header expects dir/header, got '" +
-                        M + "'");
-
-  ConfigRequest CR;
-  CR.Checks = Checks;
-  CR.WarningsAsErrors = WarningsAsErrors;
-  if (HeaderFilter.getNumOccurrences())
-    CR.HeaderFilter = HeaderFilter;
-  if (ExcludeHeaderFilter.getNumOccurrences())
-    CR.ExcludeHeaderFilter = ExcludeHeaderFilter;
-  if (SystemHeaders.getNumOccurrences())
-    CR.SystemHeaders = SystemHeaders;
-  if (UseColor.getNumOccurrences())
-    CR.UseColor = UseColor;
-  CR.LineFilter = LineFilter;
-  CR.Config = Config;
-  CR.ConfigFile = ConfigFile;
-  auto Cfg = CheckConfig::create(CR);
+  // Options that cannot work fail before anything is read.
+  Expected<MigrationRequest> Request =
+      requestFrom(std::move(FixedArgs), argv[0]);
+  if (!Request)
+    return usageError(toString(Request.takeError()));
+  auto Cfg = CheckConfig::create(configRequest());
   if (!Cfg)
     return usageError(toString(Cfg.takeError()));
 
   if (ListChecks || DumpConfig || ExplainConfig)
     return printConfiguration(**Cfg);
 
-  DatabaseRequest DR;
-  DR.BuildPath = BuildPath;
-  DR.FixedArgs = FixedArgs;
-  DR.Files.assign(SourcePaths.begin(), SourcePaths.end());
-  DR.ProjectRoots.assign(ProjectRoot.begin(), ProjectRoot.end());
-  auto DB = loadCompilationDatabase(DR);
-  if (!DB)
-    return usageError(toString(DB.takeError()));
-
   if (!ResourceDir.empty() &&
       !sys::fs::exists(ResourceDir + "/include/stddef.h"))
     errs() << "transformers-migrate: warning: no builtin headers in '"
            << ResourceDir << "/include'; pass --resource-dir\n";
 
-  if (ShardN > 1)
-    DB->Files =
-        shardFiles(DB->Files, DB->Project.Roots.front(), ShardK, ShardN);
-
-  FastPathOptions FO;
-  FO.Prefilter = !NoPrefilter;
-  FO.Cache = !NoCache;
-  FO.CacheDir = CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
-  if (FO.CacheDir.empty())
-    FO.Cache = false;
-  FO.CacheMaxBytes = uint64_t(CacheMaxMB) << 20;
-  if (!PrefilterMarker.empty())
-    FO.LibraryMarkers.assign(PrefilterMarker.begin(), PrefilterMarker.end());
-  FO.SkipSystemFunctionBodies = !ParseSystemBodies;
-  FO.Argv0 = argv[0];
-  FO.MainAddr = reinterpret_cast<void *>(&printVersion);
-  std::optional<FastPath> Fast;
-  if (FO.Prefilter || FO.Cache)
-    Fast.emplace(FO);
-
-  RunOptions RO;
-  RO.Fast = Fast ? &*Fast : nullptr;
-  RO.Jobs = Jobs ? Jobs : hardware_concurrency().compute_thread_count();
-  RO.ResourceDir = ResourceDir;
-  RO.SkipSystemFunctionBodies = !ParseSystemBodies;
-  RO.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
-  RO.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
-
-  // Every configuration that governs a file is read before any file is
-  // analysed: one that does not parse stops the run (exit 2), instead of
-  // the files it governs being analysed with the defaults.
-  for (const std::string &F : DB->Files)
-    (void)(*Cfg)->configFor(F);
-  if (reportConfigErrors(**Cfg))
+  auto M = Migration::open(std::move(*Request), **Cfg);
+  if (!M) {
+    handleAllErrors(M.takeError(), [](const ErrorInfoBase &E) {
+      errs() << "transformers-migrate: error: " << E.message() << "\n";
+    });
     return ExitUsage;
-
-  std::vector<std::string> Usable;
-  std::map<std::string, TUResult> Unusable;
-  for (const std::string &F : DB->Files) {
-    if (auto Why = unusableSource(F))
-      Unusable.emplace(F, failedTU(F, "", *Why + ": '" + F + "'"));
-    else
-      Usable.push_back(F);
   }
-  Progress Prog(Usable.size(), !Quiet);
-  std::vector<TUResult> Parsed =
-      runAll(*DB->DB, Usable, **Cfg, RO, [&](const TUResult &R) {
-        Prog.fileDone(R.MainFile, R.Findings.size());
-      });
+  Migration &Run = **M;
+
+  Progress Prog(Run.files().size(), !Quiet);
+  Run.analyse(
+      [&](const TUResult &R) { Prog.fileDone(R.MainFile, R.Findings.size()); },
+      errs());
   Prog.finish();
-  // Back in the database's order, unusable files in their place.
-  std::vector<TUResult> Results;
-  Results.reserve(DB->Files.size());
-  for (size_t I = 0, P = 0; I < DB->Files.size(); ++I) {
-    auto It = Unusable.find(DB->Files[I]);
-    if (It != Unusable.end())
-      Results.push_back(std::move(It->second));
-    else
-      Results.push_back(std::move(Parsed[P++]));
-  }
-  if (Fast)
-    Fast->trim();
-  if (Stats) {
-    unsigned Skipped = Fast ? Fast->Skipped.load() : 0;
-    unsigned Hits = Fast ? Fast->Hits.load() : 0;
-    errs() << "transformers-migrate: " << DB->Files.size()
-           << " translation units: " << Skipped << " skipped by the prefilter, "
-           << Hits << " from the cache, " << Usable.size() - Skipped - Hits
-           << " parsed";
-    if (!Unusable.empty())
-      errs() << ", " << Unusable.size() << " unusable";
-    if (Fast && Fast->Invalid)
-      errs() << ", " << Fast->Invalid.load()
-             << " invalid cache entries ignored";
-    // A warm run on an unchanged tree needs none (FastPath.h, direct mode).
-    errs() << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
-  }
+  Run.plan(errs());
+  Run.commit(errs());
 
-  // Merged, sorted and de-duplicated like clang-tidy (a header's finding
-  // seen from many TUs is reported once).
-  MergedRun Run = mergeResults(std::move(Results), Fix);
-  std::vector<Record> &Records = Run.Records;
-  const RunSummary &Summary = Run.Summary;
-
-  bool WantPlan = Fix || Diff || !ExportFixesPath.empty();
-  FixPlan Plan;
-  if (WantPlan) {
-    PlanOptions PO;
-    PO.Project = DB->Project;
-    PO.AllowOutside = AllowOutside;
-    if (Verify && !NoVerify) {
-      VerifyResult VR = planAndVerify(Records, Run.SeenHashes, PO, *DB->DB,
-                                      Run.Units, RO, /*Severe=*/Fix);
-      Plan = std::move(VR.Plan);
-      insertRecords(Records, Plan, std::move(VR.Rejections));
-      if (Stats)
-        errs() << "transformers-migrate: " << VR.Parses
-               << " parses to verify the fixes\n";
-    } else {
-      Plan = planFixes(Records, Run.SeenHashes, PO);
-    }
-  }
-
-  RunOutcome Outcome;
-  std::vector<std::string> Problems = Plan.Problems;
-  // --export-fixes first: with --fix, fixes whose YAML the user asked for
-  // and cannot get are not written either.
-  bool ExportLost = false;
-  if (!ExportFixesPath.empty())
-    if (Error E =
-            exportFixes(ExportFixesPath, Records, Plan.Applied,
-                        DB->Files.empty() ? "" : DB->Files.front(), Problems)) {
-      errs() << "transformers-migrate: error: " << toString(std::move(E))
-             << "\n";
-      Outcome.IOError = ExportLost = true;
-    }
-  if (Fix && ExportLost) {
-    Problems.push_back("no file was written: the run had an I/O error");
-    Plan.Applied.assign(Plan.Applied.size(), false);
-    Plan.Files.clear();
-  } else if (Fix) {
-    removeStaleTemporaries(Plan, DB->Files, Records, DB->Project, AllowOutside,
-                           Quiet);
-    WriteProblems Unwritten = writeFixes(Plan, pauseHook(PauseBeforeCommit));
-    Problems.insert(Problems.end(), Unwritten.Lines.begin(),
-                    Unwritten.Lines.end());
-    // A file the system failed to write is an I/O error; one the user
-    // edited meanwhile keeps its finding (exit 1) for the next run.
-    Outcome.IOError |= Unwritten.IOError;
-  }
-
-  // The report, once the writes are done: "FIX-IT applied" (fixApplied in
-  // JSON and SARIF) only for fixes that are on disk. With --diff stdout
-  // carries the diff only.
-  raw_ostream &DiagOut = Diff ? errs() : outs();
-  switch (Format) {
-  case OutputFormat::Text:
-    if (!(Diff && Quiet))
-      emitText(Records, Plan.Applied, Fix, !Diff && useColor(**Cfg, DB->Files),
-               DiagOut, &Plan);
-    break;
-  case OutputFormat::Json:
-    emitJson(Records, Plan.Applied, Summary, outs());
-    break;
-  case OutputFormat::Sarif:
-    emitSarif(Records, Plan.Applied, Summary, outs());
-    break;
-  }
-  if (Diff)
-    emitDiff(Plan, outs());
-  outs().flush();
-
-  // A report that could not be written (a full disk, /dev/full) is an I/O
-  // error: CI must not read its absence as a clean run.
-  if (outs().has_error()) {
-    errs() << "transformers-migrate: error: cannot write the report to "
-              "standard output: "
-           << outs().error().message() << "\n";
-    outs().clear_error();
-    Outcome.IOError = true;
-  }
-  if (Fast)
-    if (std::optional<std::string> E = Fast->writeError()) {
-      errs() << "transformers-migrate: error: " << *E << "\n";
-      Outcome.IOError = true;
-    }
-  for (const std::string &P : Problems)
-    errs() << "transformers-migrate: " << (Fix ? "error: " : "warning: ") << P
-           << "\n";
-
-  RunCounts Counts = countFindings(Records, Plan.Applied, Fix);
+  bool OutputLost = printReport(Run, **Cfg);
   if (!Quiet)
-    printClosingSummary(errs(), Run, Counts, Fix, Plan.Files.size());
-
-  Outcome.FailedTUs = Summary.FailedFiles.size();
-  Outcome.RemainingFindings = Counts.Remaining;
-  return exitCodeFor(Outcome);
+    printClosingSummary(errs(), Run.merged(), Run.counts(), Fix,
+                        Run.fixPlan().Files.size());
+  return exitCodeFor(Run.outcome(OutputLost));
 }
 
 } // namespace

@@ -11,44 +11,13 @@
 
 #include "CheckConfig.h"
 #include "Model.h"
-#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "ToolArguments.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace tmigrate {
-
-class FastPath;
-
-struct RunOptions {
-  unsigned Jobs = 0; // 0: all hardware threads
-  std::string ResourceDir;
-  std::vector<std::string> ExtraArgs;
-  std::vector<std::string> ExtraArgsBefore;
-  /// Skip the bodies of functions declared in system headers (unless the
-  /// file's configuration reports findings in system headers). Findings are
-  /// the same; a compile error that only an instantiated system body shows
-  /// is not reported.
-  bool SkipSystemFunctionBodies = true;
-  /// Prefilter and result cache (FastPath.h); null: parse every TU.
-  FastPath *Fast = nullptr;
-};
-
-/// The tool's own command-line adjustments, after ClangTool's defaults:
-/// --extra-arg(-before), -Wno-error, the resource directory.
-clang::tooling::ArgumentsAdjuster toolAdjuster(const RunOptions &Opts);
-
-/// The command line the parse of \p Cmd actually uses (ClangTool's own
-/// adjusters, then the tool's), for scanning and cache keys.
-std::vector<std::string>
-toolCommandLine(const clang::tooling::CompileCommand &Cmd,
-                const RunOptions &Opts);
-
-/// The result of a TU that could not be analysed: one error \p Message
-/// located at \p File.
-TUResult failedTU(const std::string &File, const std::string &Directory,
-                  const std::string &Message);
 
 /// Called after each TU, from worker threads (serialised by the runner).
 using ProgressFn = std::function<void(const TUResult &)>;

@@ -71,18 +71,21 @@ std::vector<std::string> filesChangedSinceRead(const clang::SourceManager &SM) {
       continue;
     llvm::SmallString<256> Path(FE.getName());
     FM.makeAbsolutePath(Path);
-    llvm::sys::fs::file_status Now;
-    if (llvm::sys::fs::status(Path, Now)) {
+    // Through the parse's own file system (the real one, or the fuzzer's
+    // in-memory tree).
+    llvm::ErrorOr<llvm::vfs::Status> Now =
+        FM.getVirtualFileSystem().status(Path);
+    if (!Now) {
       Changed.push_back(std::string(Path));
       continue;
     }
     // A named pipe or a device has no content to compare: what the parse
     // read was all there was, and its times move with every read or write.
-    if (Now.type() != llvm::sys::fs::file_type::regular_file)
+    if (Now->getType() != llvm::sys::fs::file_type::regular_file)
       continue;
-    if (uint64_t(FE.getSize()) != Now.getSize() ||
+    if (uint64_t(FE.getSize()) != Now->getSize() ||
         FE.getModificationTime() !=
-            llvm::sys::toTimeT(Now.getLastModificationTime()))
+            llvm::sys::toTimeT(Now->getLastModificationTime()))
       Changed.push_back(std::string(Path));
   }
   return Changed;

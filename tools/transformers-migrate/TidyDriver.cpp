@@ -3,8 +3,8 @@
 #include "TidyDriver.h"
 #include "CheckConfig.h"
 #include "OutputGuard.h"
-#include "Runner.h"
 #include "StableFileSystem.h"
+#include "ToolArguments.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -195,6 +195,7 @@ struct TUState {
   ClangTidyContext &Context;
   ClangTidyDiagnosticConsumer &Diagnostics;
   TUResult &Result;
+  const RunOptions &Opts;
   bool SkipSystemBodies = false;
   bool SystemHeaders = false;
   bool Collected = false;
@@ -243,11 +244,14 @@ public:
     // broken AST are not trustworthy.
     State.Analysed = true;
     State.Changed = filesChangedSinceRead(Ctx.getSourceManager());
-    if (State.Changed.empty() && !CI.getDiagnostics().hasErrorOccurred()) {
+    if (State.Changed.empty() && (State.Opts.CheckBrokenCode ||
+                                  !CI.getDiagnostics().hasErrorOccurred())) {
       bool Restricted = restrictToUserCode(Ctx);
       MultiplexConsumer::HandleTranslationUnit(Ctx);
       if (Restricted)
         Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+      if (State.Opts.InspectAST)
+        State.Opts.InspectAST(Ctx);
     }
     State.collect(&Ctx.getSourceManager());
   }
@@ -318,6 +322,23 @@ private:
 
 } // namespace
 
+TUResult failedTU(const std::string &File, const std::string &Directory,
+                  const std::string &Message) {
+  TUResult R;
+  R.MainFile = File;
+  R.BuildDirectory = Directory;
+  R.Failed = true;
+  Record E;
+  E.Check = "clang-diagnostic-error";
+  E.Severity = Level::Error;
+  E.Pos.File = File;
+  E.Message = Message;
+  E.MainFile = File;
+  E.BuildDirectory = Directory;
+  R.Errors.push_back(std::move(E));
+  return R;
+}
+
 TidyWorker::TidyWorker(std::unique_ptr<ClangTidyOptionsProvider> Options)
     : S(std::make_unique<Session>(std::move(Options))) {}
 
@@ -328,7 +349,10 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
   TUResult Result;
   Result.MainFile = File;
   Result.BuildDirectory = Cmd.Directory;
-  if (!llvm::sys::fs::is_directory(Cmd.Directory))
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      createStableFileSystem(Opts.FileSystem);
+  llvm::ErrorOr<llvm::vfs::Status> Directory = FS->status(Cmd.Directory);
+  if (!Directory || !Directory->isDirectory())
     return failedTU(File, Cmd.Directory,
                     "the compile command's directory '" + Cmd.Directory +
                         "' does not exist");
@@ -341,8 +365,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
   Guarded.CommandLine = stripOutputArguments(Cmd.CommandLine);
   SingleCommandDatabase DB(std::move(Guarded));
   // Read, never mapped: sources may change under the parse.
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(),
-                 createStableFileSystem());
+  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.setPrintErrorMessage(false);
   Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
 
@@ -356,7 +379,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
   S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
   Tool.setDiagnosticConsumer(&Diagnostics);
 
-  TUState State{Context, Diagnostics, Result};
+  TUState State{Context, Diagnostics, Result, Opts};
   State.SystemHeaders = Config.Options.SystemHeaders.value_or(false);
   // With SystemHeaders, findings in system headers are reported: parse
   // their bodies.
@@ -405,8 +428,10 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
   // NOLINTBEGIN) in the shared consumer: only compiler errors, or a parse
   // that never produced an AST, make the TU a failure.
   if (!Result.Errors.empty() || (RC != 0 && !State.Analysed)) {
-    Result.Findings.clear();
-    Result.ContentHashes.clear();
+    if (!Opts.CheckBrokenCode) {
+      Result.Findings.clear();
+      Result.ContentHashes.clear();
+    }
     if (Result.Errors.empty())
       return failedTU(File, Cmd.Directory,
                       "the translation unit could not be analysed");

@@ -27,6 +27,11 @@ namespace tmigrate {
 struct FileConfig;
 struct RunOptions;
 
+/// The result of a TU that could not be analysed: one error \p Message
+/// located at \p File.
+TUResult failedTU(const std::string &File, const std::string &Directory,
+                  const std::string &Message);
+
 /// One worker's clang-tidy session: a ClangTidyContext (which holds the
 /// state of the file being analysed, so one per thread) and the factory of
 /// the registered checks. Analyses one translation unit at a time.

@@ -1,0 +1,242 @@
+//===- Migration.cpp - One run of transformers-migrate --------------------===//
+
+#include "Migration.h"
+#include "Emitters.h"
+#include "SafeFileWriter.h"
+#include "TidyDriver.h"
+#include "Verifier.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/xxhash.h"
+#include <map>
+#include <set>
+
+using namespace llvm;
+
+namespace tmigrate {
+
+std::vector<std::string> shardFiles(const std::vector<std::string> &Files,
+                                    StringRef Root, unsigned K, unsigned N) {
+  std::vector<std::string> Out;
+  for (const std::string &F : Files) {
+    StringRef Rel = F;
+    if (!Root.empty() && Rel.consume_front(Root))
+      Rel = Rel.ltrim('/');
+    if (xxh3_64bits(Rel) % N == K - 1)
+      Out.push_back(F);
+  }
+  return Out;
+}
+
+// Checked before the parse so the user reads one clear line instead of the
+// driver's "no input files" and "expected exactly one compiler job", and a
+// binary file is not silently skipped by the prefilter.
+std::optional<std::string> unusableSource(StringRef File) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(File, Status))
+    return EC == std::errc::no_such_file_or_directory
+               ? std::string("no such file")
+               : "cannot read this file: " + EC.message();
+  if (sys::fs::is_directory(Status))
+    return std::string("this is a directory, not a source file");
+  if (!sys::fs::is_regular_file(Status))
+    return std::string("this is not a regular file");
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(File);
+  if (!FD)
+    return "cannot read this file: " + toString(FD.takeError());
+  // NUL bytes never occur in source text; 64 KiB are enough to tell.
+  SmallVector<char, 0> Head(64 * 1024);
+  Expected<size_t> Read =
+      sys::fs::readNativeFile(*FD, MutableArrayRef<char>(Head));
+  sys::fs::closeFile(*FD);
+  if (!Read)
+    return "cannot read this file: " + toString(Read.takeError());
+  if (StringRef(Head.data(), *Read).contains('\0'))
+    return std::string("this is not a source file: it contains NUL bytes");
+  return std::nullopt;
+}
+
+Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C)
+    : Request(std::move(R)), DB(std::move(D)), Config(C) {
+  if (Request.Fast.CacheDir.empty())
+    Request.Fast.Cache = false;
+  if (Request.Fast.Prefilter || Request.Fast.Cache)
+    Fast.emplace(Request.Fast);
+  Request.Run.Fast = Fast ? &*Fast : nullptr;
+  if (!Request.Run.Jobs)
+    Request.Run.Jobs = hardware_concurrency().compute_thread_count();
+}
+
+Migration::~Migration() = default;
+
+Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
+                                                     CheckConfig &Config) {
+  Expected<LoadedDatabase> DB = loadCompilationDatabase(R.Database);
+  if (!DB)
+    return DB.takeError();
+  if (R.ShardN > 1)
+    DB->Files =
+        shardFiles(DB->Files, DB->Project.Roots.front(), R.ShardK, R.ShardN);
+  // Every configuration that governs a file is read before any file is
+  // analysed: one that does not parse stops the run, instead of the files
+  // it governs being analysed with the defaults.
+  for (const std::string &F : DB->Files)
+    (void)Config.configFor(F);
+  std::vector<std::string> ConfigErrors = Config.errors();
+  if (!ConfigErrors.empty()) {
+    Error All = Error::success();
+    for (const std::string &E : ConfigErrors)
+      All = joinErrors(std::move(All),
+                       createStringError(inconvertibleErrorCode(), E));
+    return joinErrors(
+        std::move(All),
+        createStringError(inconvertibleErrorCode(),
+                          "nothing was analysed or written; fix the "
+                          "configuration first"));
+  }
+  return std::unique_ptr<Migration>(
+      new Migration(std::move(R), std::move(*DB), Config));
+}
+
+void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
+  std::vector<std::string> Usable;
+  std::map<std::string, TUResult> Unusable;
+  for (const std::string &F : DB.Files) {
+    if (auto Why = unusableSource(F)) {
+      TUResult &Failed =
+          Unusable.emplace(F, failedTU(F, "", *Why + ": '" + F + "'"))
+              .first->second;
+      if (Progress)
+        Progress(Failed);
+    } else {
+      Usable.push_back(F);
+    }
+  }
+  std::vector<TUResult> Parsed =
+      runAll(*DB.DB, Usable, Config, Request.Run, std::move(Progress));
+  // Back in the database's order, unusable files in their place.
+  std::vector<TUResult> Results;
+  Results.reserve(DB.Files.size());
+  for (size_t I = 0, P = 0; I < DB.Files.size(); ++I) {
+    auto It = Unusable.find(DB.Files[I]);
+    if (It != Unusable.end())
+      Results.push_back(std::move(It->second));
+    else
+      Results.push_back(std::move(Parsed[P++]));
+  }
+  if (Fast)
+    Fast->trim();
+  if (Request.Stats) {
+    unsigned Skipped = Fast ? Fast->Skipped.load() : 0;
+    unsigned Hits = Fast ? Fast->Hits.load() : 0;
+    Log << "transformers-migrate: " << DB.Files.size()
+        << " translation units: " << Skipped << " skipped by the prefilter, "
+        << Hits << " from the cache, " << Usable.size() - Skipped - Hits
+        << " parsed";
+    if (!Unusable.empty())
+      Log << ", " << Unusable.size() << " unusable";
+    if (Fast && Fast->Invalid)
+      Log << ", " << Fast->Invalid.load() << " invalid cache entries ignored";
+    // A warm run on an unchanged tree needs none (FastPath.h, direct mode).
+    Log << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
+  }
+  // Merged, sorted and de-duplicated like clang-tidy (a header's finding
+  // seen from many TUs is reported once).
+  Merged = mergeResults(std::move(Results), Request.Fix);
+}
+
+void Migration::plan(raw_ostream &Log) {
+  if (!Request.Fix && !Request.Diff && Request.ExportFixesPath.empty())
+    return;
+  PlanOptions PO;
+  PO.Project = DB.Project;
+  PO.AllowOutside = Request.AllowOutside;
+  if (Request.Verify) {
+    VerifyResult VR =
+        planAndVerify(Merged.Records, Merged.SeenHashes, PO, *DB.DB,
+                      Merged.Units, Request.Run, /*Severe=*/Request.Fix);
+    Plan = std::move(VR.Plan);
+    insertRecords(Merged.Records, Plan, std::move(VR.Rejections));
+    if (Request.Stats)
+      Log << "transformers-migrate: " << VR.Parses
+          << " parses to verify the fixes\n";
+  } else {
+    Plan = planFixes(Merged.Records, Merged.SeenHashes, PO);
+  }
+  Problems = Plan.Problems;
+}
+
+/// Removes the temporaries of killed runs next to every file a run may
+/// write, and says so.
+static void removeStaleTemporaries(const FixPlan &Plan,
+                                   const std::vector<std::string> &Files,
+                                   const std::vector<Record> &Records,
+                                   const ProjectScope &Project,
+                                   bool AllowOutside, bool Quiet,
+                                   raw_ostream &Log) {
+  std::set<std::string> Dirs;
+  // Only where --fix may write: removing a file is a write too.
+  auto Add = [&](StringRef File) {
+    if (!File.empty() && (AllowOutside || Project.contains(File)))
+      Dirs.insert(std::string(sys::path::parent_path(File)));
+  };
+  for (const auto &[Path, FP] : Plan.Files)
+    Add(Path);
+  for (const std::string &F : Files)
+    Add(realPathOf(F));
+  for (const Record &R : Records)
+    Add(R.RealFile);
+  for (const std::string &Dir : Dirs)
+    for (const std::string &Removed : tmigrate::removeStaleTemporaries(Dir))
+      if (!Quiet)
+        Log << "transformers-migrate: removed '" << Removed
+            << "', a temporary file left by an interrupted run\n";
+}
+
+void Migration::commit(raw_ostream &Log) {
+  // --export-fixes first: with --fix, fixes whose YAML the user asked for
+  // and cannot get are not written either.
+  bool ExportLost = false;
+  if (!Request.ExportFixesPath.empty())
+    if (Error E =
+            exportFixes(Request.ExportFixesPath, Merged.Records, Plan.Applied,
+                        DB.Files.empty() ? "" : DB.Files.front(), Problems)) {
+      Log << "transformers-migrate: error: " << toString(std::move(E)) << "\n";
+      IOError = ExportLost = true;
+    }
+  if (!Request.Fix)
+    return;
+  if (ExportLost) {
+    Problems.push_back("no file was written: the run had an I/O error");
+    Plan.Applied.assign(Plan.Applied.size(), false);
+    Plan.Files.clear();
+    return;
+  }
+  removeStaleTemporaries(Plan, DB.Files, Merged.Records, DB.Project,
+                         Request.AllowOutside, Request.Quiet, Log);
+  WriteProblems Unwritten = writeFixes(Plan, Request.BeforeCommit);
+  Problems.insert(Problems.end(), Unwritten.Lines.begin(),
+                  Unwritten.Lines.end());
+  // A file the system failed to write is an I/O error; one the user edited
+  // meanwhile keeps its finding (exit 1) for the next run.
+  IOError |= Unwritten.IOError;
+}
+
+std::optional<std::string> Migration::cacheError() {
+  return Fast ? Fast->writeError() : std::nullopt;
+}
+
+RunCounts Migration::counts() const {
+  return countFindings(Merged.Records, Plan.Applied, Request.Fix);
+}
+
+RunOutcome Migration::outcome(bool OutputLost) const {
+  RunOutcome O;
+  O.IOError = IOError || OutputLost;
+  O.FailedTUs = Merged.Summary.FailedFiles.size();
+  O.RemainingFindings = counts().Remaining;
+  return O;
+}
+
+} // namespace tmigrate
