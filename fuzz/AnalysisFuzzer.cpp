@@ -232,12 +232,12 @@ AnalysisResult analyse(llvm::StringRef Code, const FuzzOptions &Opts) {
   for (const tmigrate::Record &R : TU.Findings) {
     // Main-file findings whose edits are all in the main file: what the
     // tool applies without a header filter.
-    bool InMain = R.Pos.File == MainFile;
+    bool InMain = R.file() == MainFile;
     FuzzFinding F;
-    F.Check = R.Check;
-    F.Message = R.Message;
-    F.Offset = R.Pos.Offset;
-    for (const tmigrate::Edit &E : R.Edits) {
+    F.Check = R.check().str();
+    F.Message = R.message().str();
+    F.Offset = R.offset();
+    for (const tmigrate::Edit &E : R.edits()) {
       if (E.File != MainFile) {
         InMain = false;
         continue;

@@ -169,10 +169,13 @@ private:
 /// "transformers-migrate".
 std::string defaultCacheDir();
 
-/// CacheEntry <-> JSON (the cache's value format); "" for a result that is
-/// not cached (failed, or not UTF-8).
+/// CacheEntry <-> the cache's value format: a JSON object with the TU's
+/// counters and content hashes, its findings as clang's DiagnosticsYaml
+/// (what --export-fixes writes), and per finding what the tool keeps beside
+/// it. "" for a result that is not cached (failed, or not UTF-8); nothing
+/// for an entry that does not parse.
 std::string serializeEntry(const CacheEntry &E);
-std::optional<CacheEntry> deserializeEntry(llvm::StringRef Json);
+std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text);
 
 } // namespace tmigrate
 

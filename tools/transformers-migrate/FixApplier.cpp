@@ -24,11 +24,6 @@ static bool overlaps(const Edit &A, const Edit &B) {
   return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
 }
 
-static std::string where(const Record &R) {
-  return R.Pos.File + ":" + std::to_string(R.Pos.Line) + ":" +
-         std::to_string(R.Pos.Column);
-}
-
 static std::optional<std::string> readFile(const std::string &Path,
                                            std::string &Error) {
   // A source replaced by a named pipe since the analysis must not hang the
@@ -51,15 +46,15 @@ FixPlan planFixes(const std::vector<Record> &Records,
 
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    if (R.Edits.empty() || (I < Opts.Excluded.size() && Opts.Excluded[I]))
+    if (!R.hasFix() || (I < Opts.Excluded.size() && Opts.Excluded[I]))
       continue;
     std::vector<Edit> Edits;
     bool Ok = true;
-    for (const Edit &E : R.Edits) {
+    for (const Edit &E : R.edits()) {
       Edit Real = E;
       Real.File = realPathOf(E.File);
       if (!Opts.AllowOutside && !Opts.Project.contains(Real.File)) {
-        Plan.Problems.push_back("fix for " + where(R) + " [" + R.Check +
+        Plan.Problems.push_back("fix for " + where(R) + " [" + R.check().str() +
                                 "] not applied: " + Real.File +
                                 " is outside the project (" +
                                 Opts.Project.describe() +
@@ -86,7 +81,7 @@ FixPlan planFixes(const std::vector<Record> &Records,
       New.push_back(E);
     }
     if (!Ok) {
-      Plan.Problems.push_back("fix for " + where(R) + " [" + R.Check +
+      Plan.Problems.push_back("fix for " + where(R) + " [" + R.check().str() +
                               "] not applied: it conflicts with another fix");
       continue;
     }

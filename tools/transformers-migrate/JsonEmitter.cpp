@@ -25,22 +25,23 @@ void emitJson(const std::vector<Record> &Records,
   unsigned Warnings = 0, Errors = 0;
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    (R.Severity == Level::Error ? Errors : Warnings)++;
-    llvm::json::Object D = position(R.Pos);
-    D["check"] = R.Check;
+    (R.hasErrorLevel() ? Errors : Warnings)++;
+    llvm::json::Object D = position(R.position());
+    D["check"] = R.check();
     D["severity"] = R.isError() ? "error" : "warning";
-    D["message"] = R.Message;
+    D["message"] = R.message();
     D["mainFile"] = R.MainFile;
     llvm::json::Array Ranges, Notes, Fix;
-    for (const Range &Rg : R.Ranges)
-      Ranges.push_back(llvm::json::Object{
-          {"file", Rg.File}, {"offset", Rg.Offset}, {"length", Rg.Length}});
-    for (const Note &N : R.Notes) {
-      llvm::json::Object O = position(N.Pos);
-      O["message"] = N.Message;
+    for (const clang::tooling::FileByteRange &Rg : R.Diag.Message.Ranges)
+      Ranges.push_back(llvm::json::Object{{"file", Rg.FilePath},
+                                          {"offset", Rg.FileOffset},
+                                          {"length", Rg.Length}});
+    for (size_t N = 0; N < R.Diag.Notes.size(); ++N) {
+      llvm::json::Object O = position(R.notePosition(N));
+      O["message"] = R.Diag.Notes[N].Message;
       Notes.push_back(std::move(O));
     }
-    for (const Edit &E : R.Edits)
+    for (const Edit &E : R.edits())
       Fix.push_back(llvm::json::Object{{"file", E.File},
                                        {"offset", E.Offset},
                                        {"length", E.Length},

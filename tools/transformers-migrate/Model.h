@@ -1,17 +1,23 @@
-//===- Model.h - The tool's representation of results ----------*- C++ -*-===//
+//===- Model.h - The tool's results once the AST is gone -------*- C++ -*-===//
 //
-// Findings leave clang-tidy's diagnostic consumer as ClangTidyErrors (paths
-// relative to their build directory, byte offsets). The driver
-// (TidyDriver.cpp) turns them into these records, with absolute paths, lines
-// and columns, while the TU's SourceManager is alive, so that results of many
-// TUs can be merged, de-duplicated, cached, printed, exported and applied
-// after the ASTs are gone.
+// A finding, or an error, is clang-tidy's own diagnostic: the
+// tooling::Diagnostic of the ClangTidyError that clang-tidy's diagnostic
+// consumer produced (check name, level, message with its file, offset and
+// ranges, the fix as replacements per file, notes, build directory). The
+// driver (TidyDriver.cpp) only makes its paths absolute and gives inserted
+// lines the file's line endings, while the TU's SourceManager is alive.
+// Beside the diagnostic, a Record keeps what the tool adds to it: lines and
+// columns, the TU that reported it, resolved paths for the cross-TU merge.
+// Results of many TUs are merged, de-duplicated, cached (as DiagnosticsYaml),
+// printed, exported (clang-tidy's exportReplacements) and applied as these.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_MIGRATE_MODEL_H
 #define TRANSFORMERS_MIGRATE_MODEL_H
 
+#include "clang/Tooling/Core/Diagnostic.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <map>
 #include <string>
@@ -20,7 +26,14 @@
 
 namespace tmigrate {
 
-/// A point in a file: absolute path, byte offset, 1-based line and column.
+/// A 1-based line and column; 0 and 0 when the file could not be read.
+struct LineColumn {
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// A point of a file as the outputs show it: absolute path, byte offset,
+/// line and column.
 struct Position {
   std::string File;
   unsigned Offset = 0;
@@ -28,14 +41,8 @@ struct Position {
   unsigned Column = 0;
 };
 
-/// A contiguous byte range [Offset, Offset + Length) of File.
-struct Range {
-  std::string File;
-  unsigned Offset = 0;
-  unsigned Length = 0;
-};
-
-/// One replacement of a fix. Insertions have Length == 0.
+/// One replacement of a fix, as the fix merge handles it. Insertions have
+/// Length == 0.
 struct Edit {
   std::string File;
   unsigned Offset = 0;
@@ -52,48 +59,62 @@ struct Edit {
   }
 };
 
-struct Note {
-  Position Pos;
-  std::string Message;
-};
-
-enum class Level { Warning, Error };
-
-/// One diagnostic, as clang-tidy would print it.
+/// One diagnostic, as clang-tidy reported it, and the tool's state beside it.
 struct Record {
-  std::string Check;
-  Level Severity = Level::Warning;
-  /// A warning that WarningsAsErrors turns into an error: printed as
-  /// "error: ... [check,-warnings-as-errors]", as clang-tidy prints it.
+  /// clang-tidy's diagnostic, every path absolute.
+  clang::tooling::Diagnostic Diag;
+  /// ClangTidyError::IsWarningAsError: WarningsAsErrors promotes this
+  /// warning, printed as "error: ... [check,-warnings-as-errors]".
   bool WarningAsError = false;
-  Position Pos;
-  std::string Message;
-  std::vector<Range> Ranges;
-  std::vector<Note> Notes;
-  /// All edits of the fix; applied all together or not at all.
-  std::vector<Edit> Edits;
-  /// The translation unit (main file) and its build directory.
+
+  // -- What the tool keeps beside the diagnostic.
+  /// The line and column of the message and of each note.
+  LineColumn At;
+  std::vector<LineColumn> NotesAt;
+  /// The translation unit (main file) that reported it.
   std::string MainFile;
-  std::string BuildDirectory;
   /// The tool's own diagnostic about another record's fix (its verification
   /// failed, Verifier.h): not a finding, not counted as one.
   bool FixNotApplied = false;
-
-  /// Pos.File and the edits' files with symlinks resolved (set by the
-  /// driver before merging): one file reached through two paths is one file.
+  /// file() and the edits' files with symlinks resolved (set when the
+  /// results are merged): one file reached through two paths is one file.
   std::string RealFile;
   std::vector<Edit> RealEdits;
 
-  /// Reported as an error: a compiler or NOLINT error, or a warning
-  /// WarningsAsErrors promotes.
-  bool isError() const { return Severity == Level::Error || WarningAsError; }
+  /// An error of the compiler (clang-diagnostic-error) or of the tool's
+  /// run, located at \p File: the TU could not be analysed.
+  static Record error(llvm::StringRef File, llvm::StringRef Message,
+                      llvm::StringRef MainFile, llvm::StringRef BuildDirectory);
+
+  llvm::StringRef check() const { return Diag.DiagnosticName; }
+  llvm::StringRef message() const { return Diag.Message.Message; }
+  llvm::StringRef file() const { return Diag.Message.FilePath; }
+  unsigned offset() const { return Diag.Message.FileOffset; }
+  /// Reported at the error level (a compiler or NOLINT error, or the tool's
+  /// own under --fix), before WarningsAsErrors.
+  bool hasErrorLevel() const {
+    return Diag.DiagLevel == clang::tooling::Diagnostic::Error;
+  }
+  /// Reported as an error, WarningsAsErrors included.
+  bool isError() const { return hasErrorLevel() || WarningAsError; }
+  /// The fix's replacements as edits, sorted: one order whatever the order
+  /// of the fix's files.
+  std::vector<Edit> edits() const;
+  bool hasFix() const;
+  /// Where the message is, and note \p I.
+  Position position() const;
+  Position notePosition(size_t I) const;
 
   /// The identity used to de-duplicate diagnostics reported by several TUs
   /// (a finding in a header included by many files), as clang-tidy does.
   auto key() const {
-    return std::tie(RealFile, Pos.Offset, Check, Message, RealEdits);
+    return std::tie(RealFile, Diag.Message.FileOffset, Diag.DiagnosticName,
+                    Diag.Message.Message, RealEdits);
   }
 };
+
+/// "file:line:column" of \p R, for messages.
+std::string where(const Record &R);
 
 /// Everything one translation unit produced.
 struct TUResult {
@@ -124,26 +145,9 @@ struct TUResult {
 /// carried by an earlier record (the shared #include insertion) is left out,
 /// so only the first fixed finding of a file carries it, as in the plugin.
 /// When \p Applied is given, only applied records contribute edits.
-inline std::vector<std::vector<Edit>>
+std::vector<std::vector<Edit>>
 reportedEdits(const std::vector<Record> &Records,
-              const std::vector<bool> *Applied = nullptr) {
-  std::vector<std::vector<Edit>> Out(Records.size());
-  std::vector<Edit> Seen;
-  for (size_t I = 0; I < Records.size(); ++I) {
-    if (Applied && !(I < Applied->size() && (*Applied)[I]))
-      continue;
-    for (const Edit &E : Records[I].Edits) {
-      bool Dup = false;
-      for (const Edit &S : Seen)
-        Dup = Dup || S == E;
-      if (Dup)
-        continue;
-      Seen.push_back(E);
-      Out[I].push_back(E);
-    }
-  }
-  return Out;
-}
+              const std::vector<bool> *Applied = nullptr);
 
 } // namespace tmigrate
 

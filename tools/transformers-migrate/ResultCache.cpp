@@ -20,6 +20,7 @@
 #include "FastPath.h"
 #include "SafeFileWriter.h"
 #include "transformers-tidy/LLVMCompat.h"
+#include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
@@ -28,6 +29,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
@@ -53,119 +55,73 @@ std::string defaultCacheDir() {
 
 namespace {
 
-/// A JSON integer that fits an unsigned (offsets, lengths, lines): an entry
-/// with anything else (negative, 2^32 and above) is invalid.
-std::optional<unsigned> getU32(const json::Object &O, llvm::StringRef Key) {
-  std::optional<int64_t> V = O.getInteger(Key);
-  if (!V || *V < 0 || *V > int64_t(UINT32_MAX))
-    return std::nullopt;
-  return unsigned(*V);
+json::Value toJson(const LineColumn &LC) {
+  return json::Array{LC.Line, LC.Column};
 }
 
-json::Value toJson(const Position &P) {
-  return json::Object{{"file", P.File},
-                      {"offset", P.Offset},
-                      {"line", P.Line},
-                      {"column", P.Column}};
-}
-
-bool fromJson(const json::Value *V, Position &P) {
-  const json::Object *O = V ? V->getAsObject() : nullptr;
-  if (!O)
+bool fromJson(const json::Value &V, LineColumn &LC) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 2)
     return false;
-  auto F = O->getString("file");
-  auto Off = getU32(*O, "offset"), L = getU32(*O, "line"),
-       C = getU32(*O, "column");
-  if (!F || !Off || !L || !C)
+  std::optional<int64_t> L = (*A)[0].getAsInteger(), C = (*A)[1].getAsInteger();
+  if (!L || !C || *L < 0 || *C < 0 || *L > int64_t(UINT32_MAX) ||
+      *C > int64_t(UINT32_MAX))
     return false;
-  P = {F->str(), *Off, *L, *C};
+  LC = {unsigned(*L), unsigned(*C)};
   return true;
 }
 
-json::Value toJson(const Record &R) {
-  json::Array Ranges, Notes, Edits;
-  for (const Range &G : R.Ranges)
-    Ranges.push_back(json::Object{
-        {"file", G.File}, {"offset", G.Offset}, {"length", G.Length}});
-  for (const Note &N : R.Notes)
-    Notes.push_back(json::Object{{"pos", toJson(N.Pos)}, {"msg", N.Message}});
-  for (const Edit &E : R.Edits)
-    Edits.push_back(json::Object{{"file", E.File},
-                                 {"offset", E.Offset},
-                                 {"length", E.Length},
-                                 {"text", E.Text}});
-  return json::Object{
-      {"check", R.Check},          {"error", R.Severity == Level::Error},
-      {"wae", R.WarningAsError},   {"pos", toJson(R.Pos)},
-      {"msg", R.Message},          {"ranges", std::move(Ranges)},
-      {"notes", std::move(Notes)}, {"edits", std::move(Edits)},
-      {"main", R.MainFile},        {"dir", R.BuildDirectory}};
+/// What the tool keeps beside a cached diagnostic.
+json::Value besideJson(const Record &R) {
+  json::Array Notes;
+  for (const LineColumn &LC : R.NotesAt)
+    Notes.push_back(toJson(LC));
+  return json::Object{{"at", toJson(R.At)},
+                      {"notes", std::move(Notes)},
+                      {"wae", R.WarningAsError}};
 }
 
-bool fromJson(const json::Value &V, Record &R) {
+bool besideFromJson(const json::Value &V, Record &R) {
   const json::Object *O = V.getAsObject();
   if (!O)
     return false;
-  auto Check = O->getString("check"), Msg = O->getString("msg"),
-       Main = O->getString("main"), Dir = O->getString("dir");
-  auto Err = O->getBoolean("error"), WAE = O->getBoolean("wae");
-  const json::Array *Ranges = O->getArray("ranges"),
-                    *Notes = O->getArray("notes"),
-                    *Edits = O->getArray("edits");
-  if (!Check || !Msg || !Main || !Dir || !Err || !WAE || !Ranges || !Notes ||
-      !Edits || !fromJson(O->get("pos"), R.Pos))
+  const json::Value *At = O->get("at");
+  const json::Array *Notes = O->getArray("notes");
+  std::optional<bool> WAE = O->getBoolean("wae");
+  if (!At || !fromJson(*At, R.At) || !Notes || !WAE ||
+      Notes->size() != R.Diag.Notes.size())
     return false;
-  R.Check = Check->str();
-  R.Message = Msg->str();
-  R.MainFile = Main->str();
-  R.BuildDirectory = Dir->str();
-  R.Severity = *Err ? Level::Error : Level::Warning;
   R.WarningAsError = *WAE;
-  for (const json::Value &G : *Ranges) {
-    const json::Object *GO = G.getAsObject();
-    if (!GO || !GO->getString("file") || !getU32(*GO, "offset") ||
-        !getU32(*GO, "length"))
+  for (const json::Value &N : *Notes)
+    if (!fromJson(N, R.NotesAt.emplace_back()))
       return false;
-    R.Ranges.push_back({GO->getString("file")->str(), *getU32(*GO, "offset"),
-                        *getU32(*GO, "length")});
-  }
-  for (const json::Value &N : *Notes) {
-    const json::Object *NO = N.getAsObject();
-    Note Out;
-    if (!NO || !NO->getString("msg") || !fromJson(NO->get("pos"), Out.Pos))
-      return false;
-    Out.Message = NO->getString("msg")->str();
-    R.Notes.push_back(std::move(Out));
-  }
-  for (const json::Value &E : *Edits) {
-    const json::Object *EO = E.getAsObject();
-    if (!EO || !EO->getString("file") || !getU32(*EO, "offset") ||
-        !getU32(*EO, "length") || !EO->getString("text"))
-      return false;
-    R.Edits.push_back({EO->getString("file")->str(), *getU32(*EO, "offset"),
-                       *getU32(*EO, "length"), EO->getString("text")->str()});
-  }
   return true;
 }
 
-/// json::Value requires UTF-8; a result with other bytes is not cached
-/// rather than altered.
+/// YAML text must be UTF-8 (json::Value too): a result with other bytes is
+/// not cached rather than altered.
 bool allUtf8(const TUResult &R) {
-  auto Ok = [](const std::string &S) { return json::isUTF8(S); };
+  auto Ok = [](llvm::StringRef S) { return json::isUTF8(S); };
+  auto MessageOk = [&](const clang::tooling::DiagnosticMessage &M) {
+    if (!Ok(M.Message) || !Ok(M.FilePath))
+      return false;
+    for (const clang::tooling::FileByteRange &G : M.Ranges)
+      if (!Ok(G.FilePath))
+        return false;
+    for (const auto &[File, Reps] : M.Fix)
+      for (const clang::tooling::Replacement &Rep : Reps)
+        if (!Ok(Rep.getFilePath()) || !Ok(Rep.getReplacementText()))
+          return false;
+    return true;
+  };
   if (!Ok(R.MainFile) || !Ok(R.BuildDirectory))
     return false;
   for (const Record &Rec : R.Findings) {
-    if (!Ok(Rec.Check) || !Ok(Rec.Message) || !Ok(Rec.Pos.File) ||
-        !Ok(Rec.MainFile) || !Ok(Rec.BuildDirectory))
+    if (!Ok(Rec.Diag.DiagnosticName) || !Ok(Rec.Diag.BuildDirectory) ||
+        !MessageOk(Rec.Diag.Message))
       return false;
-    for (const Range &G : Rec.Ranges)
-      if (!Ok(G.File))
-        return false;
-    for (const Note &N : Rec.Notes)
-      if (!Ok(N.Message) || !Ok(N.Pos.File))
-        return false;
-    for (const Edit &E : Rec.Edits)
-      if (!Ok(E.File) || !Ok(E.Text))
+    for (const clang::tooling::DiagnosticMessage &N : Rec.Diag.Notes)
+      if (!MessageOk(N))
         return false;
   }
   for (const auto &[File, Hash] : R.ContentHashes)
@@ -174,15 +130,32 @@ bool allUtf8(const TUResult &R) {
   return true;
 }
 
+/// A cache entry with a malformed YAML document is a miss, not a message.
+void ignoreYamlDiagnostic(const llvm::SMDiagnostic &, void *) {}
+
 } // namespace
 
+// An entry is a JSON object: the TU's counters and content hashes, its
+// findings as clang's own DiagnosticsYaml (a TranslationUnitDiagnostics
+// document, as --export-fixes writes them) and, per finding, what the tool
+// keeps beside it (lines and columns, WarningsAsErrors).
 std::string serializeEntry(const CacheEntry &E) {
   const TUResult &R = E.Result;
   if (R.Failed || !R.Errors.empty() || !allUtf8(R))
     return "";
-  json::Array Findings;
-  for (const Record &Rec : R.Findings)
-    Findings.push_back(toJson(Rec));
+  clang::tooling::TranslationUnitDiagnostics TUD;
+  TUD.MainSourceFile = R.MainFile;
+  json::Array Beside;
+  for (const Record &Rec : R.Findings) {
+    TUD.Diagnostics.push_back(Rec.Diag);
+    Beside.push_back(besideJson(Rec));
+  }
+  std::string Yaml;
+  {
+    llvm::raw_string_ostream OS(Yaml);
+    llvm::yaml::Output Out(OS);
+    Out << TUD;
+  }
   json::Object Hashes;
   for (const auto &[File, Hash] : R.ContentHashes)
     Hashes[File] = llvm::utohexstr(Hash);
@@ -193,7 +166,8 @@ std::string serializeEntry(const CacheEntry &E) {
       {"stats", json::Array{R.Stats.NoLint, R.Stats.NonUser, R.Stats.LineFilter,
                             R.Stats.CheckFilter, R.Stats.Generated,
                             R.Stats.GeneratedErrors}},
-      {"findings", std::move(Findings)},
+      {"diagnostics", std::move(Yaml)},
+      {"beside", std::move(Beside)},
       {"hashes", std::move(Hashes)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
@@ -210,13 +184,14 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   const json::Object *O = V->getAsObject();
   if (!O)
     return std::nullopt;
-  auto Main = O->getString("main"), Dir = O->getString("dir");
+  auto Main = O->getString("main"), Dir = O->getString("dir"),
+       Yaml = O->getString("diagnostics");
   const json::Array *Stats = O->getArray("stats");
   auto Skipped = O->getBoolean("skipped");
-  const json::Array *Findings = O->getArray("findings");
+  const json::Array *Beside = O->getArray("beside");
   const json::Object *Hashes = O->getObject("hashes");
-  if (!Main || !Dir || !Stats || Stats->size() != 6 || !Skipped || !Findings ||
-      !Hashes)
+  if (!Main || !Dir || !Yaml || !Stats || Stats->size() != 6 || !Skipped ||
+      !Beside || !Hashes)
     return std::nullopt;
   unsigned Counters[6];
   for (size_t I = 0; I < 6; ++I) {
@@ -225,6 +200,13 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
       return std::nullopt;
     Counters[I] = unsigned(*V);
   }
+  clang::tooling::TranslationUnitDiagnostics TUD;
+  {
+    llvm::yaml::Input In(*Yaml, nullptr, ignoreYamlDiagnostic);
+    In >> TUD;
+    if (In.error() || TUD.Diagnostics.size() != Beside->size())
+      return std::nullopt;
+  }
   CacheEntry E;
   E.PrefilterSkipped = *Skipped;
   TUResult &R = E.Result;
@@ -232,9 +214,11 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   R.BuildDirectory = Dir->str();
   R.Stats = {Counters[0], Counters[1], Counters[2],
              Counters[3], Counters[4], Counters[5]};
-  for (const json::Value &F : *Findings) {
+  for (size_t I = 0; I < TUD.Diagnostics.size(); ++I) {
     Record Rec;
-    if (!fromJson(F, Rec))
+    Rec.Diag = std::move(TUD.Diagnostics[I]);
+    Rec.MainFile = R.MainFile;
+    if (!besideFromJson((*Beside)[I], Rec))
       return std::nullopt;
     R.Findings.push_back(std::move(Rec));
   }
@@ -468,16 +452,21 @@ bool plausible(const CacheEntry &E, const std::vector<std::string> &Files,
   for (const auto &[File, Hash] : R.ContentHashes)
     if (!SizeOf(File))
       return false;
-  for (const Record &Rec : R.Findings) {
-    if (!Rec.Pos.File.empty() && !Inside(Rec.Pos.File, Rec.Pos.Offset, 0))
+  auto MessageInside = [&](const clang::tooling::DiagnosticMessage &M) {
+    if (!M.FilePath.empty() && !Inside(M.FilePath, M.FileOffset, 0))
       return false;
-    for (const Range &G : Rec.Ranges)
-      if (!Inside(G.File, G.Offset, G.Length))
+    for (const clang::tooling::FileByteRange &G : M.Ranges)
+      if (!Inside(G.FilePath, G.FileOffset, G.Length))
         return false;
-    for (const Note &N : Rec.Notes)
-      if (!N.Pos.File.empty() && !Inside(N.Pos.File, N.Pos.Offset, 0))
+    return true;
+  };
+  for (const Record &Rec : R.Findings) {
+    if (!MessageInside(Rec.Diag.Message))
+      return false;
+    for (const clang::tooling::DiagnosticMessage &N : Rec.Diag.Notes)
+      if (!MessageInside(N))
         return false;
-    for (const Edit &Ed : Rec.Edits)
+    for (const Edit &Ed : Rec.edits())
       if (!R.ContentHashes.count(Ed.File) ||
           !Inside(Ed.File, Ed.Offset, Ed.Length))
         return false;

@@ -20,8 +20,8 @@ void resolvePaths(std::vector<Record> &Records) {
     return It->second;
   };
   for (Record &R : Records) {
-    R.RealFile = Real(R.Pos.File);
-    R.RealEdits = R.Edits;
+    R.RealFile = Real(R.file().str());
+    R.RealEdits = R.edits();
     for (Edit &E : R.RealEdits)
       E.File = Real(E.File);
   }
@@ -79,8 +79,8 @@ MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode) {
 }
 
 bool isFinding(const Record &R) {
-  return R.Check != "clang-diagnostic-error" &&
-         R.Check != "clang-tidy-config" && !R.FixNotApplied;
+  return R.check() != "clang-diagnostic-error" &&
+         R.check() != "clang-tidy-config" && !R.FixNotApplied;
 }
 
 RunCounts countFindings(const std::vector<Record> &Records,
@@ -88,11 +88,11 @@ RunCounts countFindings(const std::vector<Record> &Records,
   RunCounts C;
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
-    C.AnyError |= R.Severity == Level::Error && !R.FixNotApplied;
+    C.AnyError |= R.hasErrorLevel() && !R.FixNotApplied;
     if (!isFinding(R))
       continue;
     C.Promoted += R.WarningAsError;
-    if (!R.Edits.empty())
+    if (R.hasFix())
       ++C.Fixable;
     if (FixMode && I < Applied.size() && Applied[I])
       ++C.Fixed;

@@ -26,15 +26,16 @@ static std::string fileUri(llvm::StringRef Path) {
   return Out;
 }
 
-static llvm::json::Object physicalLocation(const Position &P,
-                                           const Range *R = nullptr) {
+static llvm::json::Object
+physicalLocation(const Position &P,
+                 const clang::tooling::FileByteRange *R = nullptr) {
   llvm::json::Object Region;
   if (P.Line) {
     Region["startLine"] = P.Line;
     Region["startColumn"] = P.Column;
   }
-  if (R && R->File == P.File) {
-    Region["charOffset"] = R->Offset;
+  if (R && R->FilePath == P.File) {
+    Region["charOffset"] = R->FileOffset;
     Region["charLength"] = R->Length;
   } else {
     Region["charOffset"] = P.Offset;
@@ -51,8 +52,8 @@ void emitSarif(const std::vector<Record> &Records,
                llvm::raw_ostream &OS) {
   std::vector<std::string> RuleIds = knownChecks();
   for (const Record &R : Records)
-    if (llvm::find(RuleIds, R.Check) == RuleIds.end())
-      RuleIds.push_back(R.Check);
+    if (llvm::find(RuleIds, R.check()) == RuleIds.end())
+      RuleIds.push_back(R.check().str());
   std::map<std::string, size_t> RuleIndex;
   llvm::json::Array Rules;
   for (const std::string &Id : RuleIds) {
@@ -72,27 +73,28 @@ void emitSarif(const std::vector<Record> &Records,
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
     llvm::json::Object Res{
-        {"ruleId", R.Check},
-        {"ruleIndex", RuleIndex[R.Check]},
+        {"ruleId", R.check()},
+        {"ruleIndex", RuleIndex[R.check().str()]},
         {"level", R.isError() ? "error" : "warning"},
-        {"message", llvm::json::Object{{"text", R.Message}}}};
-    if (!R.Pos.File.empty())
+        {"message", llvm::json::Object{{"text", R.message()}}}};
+    const auto &Ranges = R.Diag.Message.Ranges;
+    if (!R.file().empty())
       Res["locations"] = llvm::json::Array{physicalLocation(
-          R.Pos, R.Ranges.empty() ? nullptr : &R.Ranges.front())};
+          R.position(), Ranges.empty() ? nullptr : &Ranges.front())};
     llvm::json::Array Related;
-    for (size_t N = 0; N < R.Notes.size(); ++N) {
-      if (R.Notes[N].Pos.File.empty())
+    for (size_t N = 0; N < R.Diag.Notes.size(); ++N) {
+      if (R.Diag.Notes[N].FilePath.empty())
         continue;
-      llvm::json::Object L = physicalLocation(R.Notes[N].Pos);
+      llvm::json::Object L = physicalLocation(R.notePosition(N));
       L["id"] = N;
-      L["message"] = llvm::json::Object{{"text", R.Notes[N].Message}};
+      L["message"] = llvm::json::Object{{"text", R.Diag.Notes[N].Message}};
       Related.push_back(std::move(L));
     }
     if (!Related.empty())
       Res["relatedLocations"] = std::move(Related);
-    if (!R.Edits.empty()) {
+    if (R.hasFix()) {
       std::map<std::string, llvm::json::Array> PerFile;
-      for (const Edit &E : R.Edits)
+      for (const Edit &E : R.edits())
         PerFile[E.File].push_back(llvm::json::Object{
             {"deletedRegion", llvm::json::Object{{"charOffset", E.Offset},
                                                  {"charLength", E.Length}}},
@@ -103,7 +105,7 @@ void emitSarif(const std::vector<Record> &Records,
             {"artifactLocation", llvm::json::Object{{"uri", fileUri(File)}}},
             {"replacements", std::move(Repls)}});
       Res["fixes"] = llvm::json::Array{llvm::json::Object{
-          {"description", llvm::json::Object{{"text", R.Message}}},
+          {"description", llvm::json::Object{{"text", R.message()}}},
           {"artifactChanges", std::move(Changes)}}};
     }
     if (Summary.FixMode)

@@ -62,19 +62,19 @@ public:
     // A record without a line (a file that could not be used at all) has
     // no source to show: its message names the file.
     SourceLocation Loc =
-        R.Pos.Line ? location(R.Pos.File, R.Pos.Offset) : SourceLocation();
+        R.At.Line ? location(R.file(), R.offset()) : SourceLocation();
     std::vector<SourceLocation> FixLocs;
     {
       auto Level =
           R.isError() ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning;
       // As clang-tidy's ErrorReporter names a promoted warning.
-      std::string Name = R.Check;
+      std::string Name = R.check().str();
       if (R.WarningAsError)
         Name += ",-warnings-as-errors";
       auto Diag = Diags.Report(Loc, Diags.getCustomDiagID(Level, "%0 [%1]"))
-                  << R.Message << Name;
-      for (const Range &Rg : R.Ranges) {
-        SourceLocation B = location(Rg.File, Rg.Offset);
+                  << R.message() << Name;
+      for (const tooling::FileByteRange &Rg : R.Diag.Message.Ranges) {
+        SourceLocation B = location(Rg.FilePath, Rg.FileOffset);
         if (B.isValid())
           Diag << CharSourceRange::getCharRange(B,
                                                 B.getLocWithOffset(Rg.Length));
@@ -104,8 +104,8 @@ public:
       for (SourceLocation L : FixLocs)
         Diags.Report(L, Applied ? diag::note_fixit_applied
                                 : diag::note_fixit_failed);
-    for (const Note &N : R.Notes)
-      Diags.Report(location(N.Pos.File, N.Pos.Offset),
+    for (const tooling::DiagnosticMessage &N : R.Diag.Notes)
+      Diags.Report(location(N.FilePath, N.FileOffset),
                    Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
           << N.Message;
   }

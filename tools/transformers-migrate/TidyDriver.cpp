@@ -129,19 +129,17 @@ public:
     return It->second->getBuffer();
   }
 
-  Position position(llvm::StringRef Path, unsigned Offset) {
-    Position P;
-    P.File = absoluteIn(BuildDirectory, Path);
-    P.Offset = Offset;
+  LineColumn lineColumn(llvm::StringRef Path, unsigned Offset) {
+    LineColumn LC;
     std::optional<llvm::StringRef> Text = content(Path);
-    if (!Text || Offset > Text->size())
-      return P;
+    if (Path.empty() || !Text || Offset > Text->size())
+      return LC;
     llvm::StringRef Before = Text->take_front(Offset);
-    P.Line = Before.count('\n') + 1;
+    LC.Line = Before.count('\n') + 1;
     size_t LineStart = Before.rfind('\n');
-    P.Column =
+    LC.Column =
         Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
-    return P;
+    return LC;
   }
 
 private:
@@ -150,41 +148,52 @@ private:
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Read;
 };
 
-/// One of clang-tidy's diagnostics as the tool's Record.
+/// \p Ranges with absolute paths.
+void makeAbsolute(llvm::SmallVectorImpl<FileByteRange> &Ranges,
+                  llvm::StringRef BuildDirectory) {
+  for (FileByteRange &Rg : Ranges)
+    Rg.FilePath = absoluteIn(BuildDirectory, Rg.FilePath);
+}
+
+/// One of clang-tidy's diagnostics, kept as it is but for its paths (made
+/// absolute: results of TUs with other build directories are merged) and
+/// the lines its fix inserts (in the file's line endings), with the tool's
+/// state beside it.
 Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result) {
   Record R;
-  R.Check = E.DiagnosticName;
-  R.Severity =
-      E.DiagLevel == ClangTidyError::Error ? Level::Error : Level::Warning;
+  R.Diag = E;
   R.WarningAsError = E.IsWarningAsError;
   R.MainFile = Result.MainFile;
-  R.BuildDirectory = Result.BuildDirectory;
-  R.Message = E.Message.Message;
-  if (!E.Message.FilePath.empty())
-    R.Pos = Files.position(E.Message.FilePath, E.Message.FileOffset);
-  for (const FileByteRange &Rg : E.Message.Ranges)
-    R.Ranges.push_back(
-        {absoluteIn(E.BuildDirectory, Rg.FilePath), Rg.FileOffset, Rg.Length});
-  for (const auto &[Path, Replacements] : E.Message.Fix) {
-    for (const Replacement &Rep : Replacements) {
+  DiagnosticMessage &M = R.Diag.Message;
+  R.At = Files.lineColumn(M.FilePath, M.FileOffset);
+  M.FilePath = absoluteIn(E.BuildDirectory, M.FilePath);
+  makeAbsolute(M.Ranges, E.BuildDirectory);
+
+  llvm::StringMap<Replacements> Fix;
+  for (const auto &[Path, Reps] : E.Message.Fix) {
+    for (const Replacement &Rep : Reps) {
       std::string File = absoluteIn(E.BuildDirectory, Rep.getFilePath());
       std::optional<llvm::StringRef> Text = Files.content(Rep.getFilePath());
-      R.Edits.push_back({File, Rep.getOffset(), Rep.getLength(),
-                         Text
-                             ? matchLineEndings(Rep.getReplacementText(), *Text)
-                             : Rep.getReplacementText().str()});
       if (Text && !Result.ContentHashes.count(File))
         Result.ContentHashes[File] = llvm::xxh3_64bits(*Text);
+      if (llvm::Error Err = Fix[File].add(Replacement(
+              File, Rep.getOffset(), Rep.getLength(),
+              Text ? matchLineEndings(Rep.getReplacementText(), *Text)
+                   : Rep.getReplacementText().str()))) {
+        // Two spellings of one file whose edits collide: no fix is safer
+        // than half of one.
+        llvm::consumeError(std::move(Err));
+        Fix.clear();
+        break;
+      }
     }
   }
-  // One order whatever the order of the fix's files in its map.
-  llvm::sort(R.Edits);
-  for (const DiagnosticMessage &N : E.Notes) {
-    Note Out;
-    Out.Message = N.Message;
-    if (!N.FilePath.empty())
-      Out.Pos = Files.position(N.FilePath, N.FileOffset);
-    R.Notes.push_back(std::move(Out));
+  M.Fix = std::move(Fix);
+
+  for (DiagnosticMessage &N : R.Diag.Notes) {
+    R.NotesAt.push_back(Files.lineColumn(N.FilePath, N.FileOffset));
+    N.FilePath = absoluteIn(E.BuildDirectory, N.FilePath);
+    makeAbsolute(N.Ranges, E.BuildDirectory);
   }
   return R;
 }
@@ -213,8 +222,7 @@ struct TUState {
     for (const ClangTidyError &E : Diagnostics.take()) {
       Record R = recordOf(E, Files, Result);
       bool CompileError =
-          R.Severity == Level::Error &&
-          llvm::StringRef(R.Check).starts_with("clang-diagnostic-");
+          R.hasErrorLevel() && R.check().starts_with("clang-diagnostic-");
       (CompileError ? Result.Errors : Result.Findings).push_back(std::move(R));
     }
   }
@@ -328,14 +336,7 @@ TUResult failedTU(const std::string &File, const std::string &Directory,
   R.MainFile = File;
   R.BuildDirectory = Directory;
   R.Failed = true;
-  Record E;
-  E.Check = "clang-diagnostic-error";
-  E.Severity = Level::Error;
-  E.Pos.File = File;
-  E.Message = Message;
-  E.MainFile = File;
-  E.BuildDirectory = Directory;
-  R.Errors.push_back(std::move(E));
+  R.Errors.push_back(Record::error(File, Message, File, Directory));
   return R;
 }
 
@@ -410,18 +411,13 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
     Changed.MainFile = File;
     Changed.BuildDirectory = Cmd.Directory;
     Changed.Failed = true;
-    for (const std::string &F : State.Changed) {
-      Record R;
-      R.Check = "clang-diagnostic-error";
-      R.Severity = Level::Error;
-      R.Pos.File = F;
-      R.Message = "'" + F +
-                  "' changed on disk while it was being analysed; run again "
-                  "once it is no longer being written";
-      R.MainFile = File;
-      R.BuildDirectory = Cmd.Directory;
-      Changed.Errors.push_back(std::move(R));
-    }
+    for (const std::string &F : State.Changed)
+      Changed.Errors.push_back(Record::error(
+          F,
+          "'" + F +
+              "' changed on disk while it was being analysed; run again "
+              "once it is no longer being written",
+          File, Cmd.Directory));
     return Changed;
   }
   // The run's status also counts the checks' errors (an unmatched

@@ -181,43 +181,54 @@ std::vector<ParseError> newErrors(const std::vector<ParseError> &After,
 }
 
 /// The edit of \p R closest to its diagnostic: the fix's "here".
-const Edit *mainEdit(const Record &R) {
-  const Edit *Best = nullptr;
-  for (const Edit &E : R.Edits) {
-    if (E.File != R.Pos.File)
-      continue;
-    auto Dist = [&](const Edit &X) {
-      return X.Offset > R.Pos.Offset ? X.Offset - R.Pos.Offset
-                                     : R.Pos.Offset - X.Offset;
-    };
-    if (!Best || Dist(E) < Dist(*Best))
-      Best = &E;
-  }
-  return Best ? Best : (R.Edits.empty() ? nullptr : &R.Edits.front());
+std::optional<Edit> mainEdit(const Record &R) {
+  std::vector<Edit> Edits = R.edits();
+  std::optional<Edit> Best;
+  auto Dist = [&](const Edit &X) {
+    return X.Offset > R.offset() ? X.Offset - R.offset()
+                                 : R.offset() - X.Offset;
+  };
+  for (const Edit &E : Edits)
+    if (E.File == R.file() && (!Best || Dist(E) < Dist(*Best)))
+      Best = E;
+  if (!Best && !Edits.empty())
+    Best = Edits.front();
+  return Best;
+}
+
+/// A note of the tool's own at \p P.
+void addNote(Record &R, const Position &P, std::string Message) {
+  tooling::DiagnosticMessage N;
+  N.Message = std::move(Message);
+  N.FilePath = P.File;
+  N.FileOffset = P.Offset;
+  R.Diag.Notes.push_back(std::move(N));
+  R.NotesAt.push_back({P.Line, P.Column});
 }
 
 Record rejection(const Record &R, const Located &Error, const FixPlan &Plan,
                  bool Severe) {
   Record Out;
-  Out.Check = R.Check;
-  Out.Severity = Severe ? Level::Error : Level::Warning;
-  Out.Pos = R.Pos;
-  Out.Message =
+  Out.Diag.DiagnosticName = R.Diag.DiagnosticName;
+  Out.Diag.DiagLevel =
+      Severe ? tooling::Diagnostic::Error : tooling::Diagnostic::Warning;
+  Out.Diag.BuildDirectory = R.Diag.BuildDirectory;
+  Out.Diag.Message.FilePath = R.Diag.Message.FilePath;
+  Out.Diag.Message.FileOffset = R.Diag.Message.FileOffset;
+  Out.Diag.Message.Message =
       "fix not applied: the rewritten file does not compile: " + Error.Text;
+  Out.At = R.At;
   Out.MainFile = R.MainFile;
-  Out.BuildDirectory = R.BuildDirectory;
   Out.RealFile = R.RealFile;
   Out.FixNotApplied = true;
-  if (const Edit *E = mainEdit(R)) {
+  if (std::optional<Edit> E = mainEdit(R)) {
     auto It = Plan.Files.find(realPathOf(E->File));
     if (It != Plan.Files.end())
-      Out.Notes.push_back(
-          {positionIn(E->File, It->second.Original, E->Offset),
-           "the fix that was held back: insert '" + E->Text + "' here"});
+      addNote(Out, positionIn(E->File, It->second.Original, E->Offset),
+              "the fix that was held back: insert '" + E->Text + "' here");
   }
   if (Error.Pos)
-    Out.Notes.push_back(
-        {*Error.Pos, "after the rewrite, the compiler fails here"});
+    addNote(Out, *Error.Pos, "after the rewrite, the compiler fails here");
   return Out;
 }
 
@@ -235,11 +246,13 @@ planAndVerify(const std::vector<Record> &Records,
 
   // Every spelling of every edited file, by real path.
   std::map<std::string, std::set<std::string>> Spellings;
-  for (const Record &R : Records)
-    for (size_t I = 0; I < R.Edits.size() && I < R.RealEdits.size(); ++I) {
+  for (const Record &R : Records) {
+    std::vector<Edit> Edits = R.edits();
+    for (size_t I = 0; I < Edits.size() && I < R.RealEdits.size(); ++I) {
       Spellings[R.RealEdits[I].File].insert(R.RealEdits[I].File);
-      Spellings[R.RealEdits[I].File].insert(R.Edits[I].File);
+      Spellings[R.RealEdits[I].File].insert(Edits[I].File);
     }
+  }
 
   // A TU that verified with the same rewritten content of its files is not
   // parsed again in a later round.

@@ -20,12 +20,8 @@ namespace {
 /// A finding in \p File whose fix replaces [Offset, Offset + Length).
 Record finding(const std::string &File, unsigned Offset, unsigned Length,
                const std::string &Text) {
-  Record R;
-  R.Check = "transformers-legacy-cache";
-  R.Pos.File = File;
-  R.Pos.Offset = Offset;
-  R.Message = "legacy cache";
-  R.Edits.push_back(Edit{File, Offset, Length, Text});
+  Record R = findingAt(File, Offset);
+  addEdit(R, Edit{File, Offset, Length, Text});
   return R;
 }
 
@@ -65,7 +61,7 @@ TEST(PlanFixes, AConflictingFixIsNotAppliedAtAll) {
   Record First = finding(F, 2, 6, "wrap(legacy)");
   // Overlaps the first; its second edit alone would fit: none is applied.
   Record Second = finding(F, 4, 6, "x");
-  Second.Edits.push_back(Edit{F, 10, 5, "y"});
+  addEdit(Second, Edit{F, 10, 5, "y"});
   FixPlan Plan =
       planFixes({First, Second}, seen({{F, "f(legacy, other);\n"}}), inside(D));
   EXPECT_EQ(Plan.Applied, (std::vector<bool>{true, false}));

@@ -91,8 +91,8 @@ TEST(Migration, ReportsWithoutWritingAndExitsOne) {
   auto M = runAll(request(D, {A}), *Cfg, Log);
   ASSERT_TRUE(M);
   ASSERT_EQ(M->records().size(), 1u);
-  EXPECT_EQ(M->records()[0].Check, "transformers-legacy-cache");
-  EXPECT_EQ(M->records()[0].Pos.Line, 6u);
+  EXPECT_EQ(M->records()[0].check().str(), "transformers-legacy-cache");
+  EXPECT_EQ(M->records()[0].At.Line, 6u);
   EXPECT_TRUE(M->fixPlan().Files.empty()); // nothing planned without a fix
   EXPECT_EQ(readAll(A), LegacyHandOff);
   EXPECT_EQ(exitCodeFor(M->outcome(false)), ExitFindings);

@@ -6,22 +6,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "RunReport.h"
+#include "TestFiles.h"
 #include "llvm/Config/llvm-config.h"
 #include "gtest/gtest.h"
 
 using namespace tmigrate;
+using namespace tmigrate::testing;
 
 namespace {
 
 Record finding(const std::string &File, unsigned Offset,
                const std::string &MainFile) {
-  Record R;
-  R.Check = "transformers-legacy-cache";
-  R.Pos.File = File;
-  R.Pos.Offset = Offset;
-  R.Message = "legacy cache";
+  Record R = findingAt(File, Offset);
   R.MainFile = MainFile;
-  R.Edits.push_back(Edit{File, Offset, 0, "wrap("});
+  addEdit(R, Edit{File, Offset, 0, "wrap("});
   return R;
 }
 
@@ -30,7 +28,7 @@ TUResult tu(const std::string &Main, std::vector<Record> Findings) {
   R.MainFile = Main;
   R.Findings = std::move(Findings);
   for (const Record &F : R.Findings)
-    R.ContentHashes[F.Pos.File] = 42;
+    R.ContentHashes[F.file().str()] = 42;
   return R;
 }
 
@@ -49,8 +47,8 @@ TEST(MergeResults, SharedHeaderFindingOnceFromTheFirstTU) {
   MergedRun M = mergeResults(std::move(Results), /*FixMode=*/true);
   ASSERT_EQ(M.Records.size(), 2u);
   // Sorted by file, then offset; the header's finding is b.cpp's (first).
-  EXPECT_EQ(M.Records[0].Pos.File, "/p/b.cpp");
-  EXPECT_EQ(M.Records[1].Pos.File, "/p/h.h");
+  EXPECT_EQ(M.Records[0].file().str(), "/p/b.cpp");
+  EXPECT_EQ(M.Records[1].file().str(), "/p/h.h");
   EXPECT_EQ(M.Records[1].MainFile, "/p/b.cpp");
   EXPECT_EQ(M.Records[1].RealFile, "/p/h.h");
   EXPECT_EQ(M.Summary.Files,
@@ -72,15 +70,15 @@ TEST(CountFindings, WhatIsAFinding) {
   Records.push_back(finding("/p/a.cpp", 2, "/p/a.cpp"));
   Records.back().WarningAsError = true;
   Record Config;
-  Config.Check = "clang-tidy-config";
+  Config.Diag.DiagnosticName = "clang-tidy-config";
   Records.push_back(Config);
   Record NoLint;
-  NoLint.Check = "clang-tidy-nolint";
-  NoLint.Severity = Level::Error;
+  NoLint.Diag.DiagnosticName = "clang-tidy-nolint";
+  NoLint.Diag.DiagLevel = clang::tooling::Diagnostic::Error;
   Records.push_back(NoLint);
   Record HeldBack = finding("/p/a.cpp", 3, "/p/a.cpp");
   HeldBack.FixNotApplied = true;
-  HeldBack.Severity = Level::Error;
+  HeldBack.Diag.DiagLevel = clang::tooling::Diagnostic::Error;
   Records.push_back(HeldBack);
 
   RunCounts C = countFindings(Records, {true, false}, /*FixMode=*/true);

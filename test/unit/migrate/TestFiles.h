@@ -3,6 +3,8 @@
 #ifndef TRANSFORMERS_MIGRATE_UNITTESTS_TESTFILES_H
 #define TRANSFORMERS_MIGRATE_UNITTESTS_TESTFILES_H
 
+#include "Model.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,6 +14,24 @@
 #include <string>
 
 namespace tmigrate::testing {
+
+/// A finding of transformers-legacy-cache at \p Offset of \p File, as
+/// clang-tidy reports it, without a fix.
+inline Record findingAt(const std::string &File, unsigned Offset) {
+  Record R;
+  R.Diag.DiagnosticName = "transformers-legacy-cache";
+  R.Diag.DiagLevel = clang::tooling::Diagnostic::Warning;
+  R.Diag.Message.FilePath = File;
+  R.Diag.Message.FileOffset = Offset;
+  R.Diag.Message.Message = "legacy cache";
+  return R;
+}
+
+/// Adds \p E to the fix of \p R.
+inline void addEdit(Record &R, const Edit &E) {
+  llvm::cantFail(R.Diag.Message.Fix[E.File].add(
+      clang::tooling::Replacement(E.File, E.Offset, E.Length, E.Text)));
+}
 
 /// A fresh directory, removed with everything in it at the end of the test.
 class ScratchDir {

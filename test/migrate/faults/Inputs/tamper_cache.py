@@ -27,6 +27,8 @@ import subprocess
 import sys
 import time
 
+import yaml
+
 scenario, cache = sys.argv[1], sys.argv[2]
 base = sys.argv[sys.argv.index("--") + 1:]
 
@@ -104,16 +106,26 @@ if scenario == "flips":
     sys.exit(0 if ignored == total and identical == total else 1)
 
 if scenario == "crafted":
-    entry = [p for p in entries(".json")
-             if json.loads(unseal(open(p, "rb").read())[1])["findings"]][0]
+    # An entry's findings are clang's DiagnosticsYaml, in "diagnostics".
+    def first_edit(doc):
+        return doc["Diagnostics"][0]["DiagnosticMessage"]["Replacements"][0]
+
+    def findings(path):
+        doc = yaml.safe_load(json.loads(unseal(open(path, "rb").read())[1])["diagnostics"])
+        return doc.get("Diagnostics") or []
+
+    entry = [p for p in entries(".json") if findings(p)][0]
     original = open(entry, "rb").read()
     payload = json.loads(unseal(original)[1])
-    target = payload["findings"][0]["edits"][0]["file"]
+    target = first_edit(yaml.safe_load(payload["diagnostics"]))["FilePath"]
     size = os.path.getsize(target)
 
     def variant(name, mutate):
         doc = json.loads(unseal(original)[1])
-        mutate(doc["findings"][0]["edits"][0], doc)
+        diags = yaml.safe_load(doc["diagnostics"])
+        edit = first_edit(diags)
+        mutate(edit, doc)
+        doc["diagnostics"] = yaml.safe_dump(diags, sort_keys=False)
         with open(entry, "wb") as fh:
             fh.write(seal(json.dumps(doc).encode()))
         with open(target, "rb") as fh:
@@ -137,12 +149,12 @@ if scenario == "crafted":
     with open(target, "wb") as fh:
         fh.write(pristine)
     results = [
-        variant("wrapping length", lambda e, d: e.update(offset=10, length=2**32 - 5)),
-        variant("length over 32 bits", lambda e, d: e.update(length=2**32 + 1)),
-        variant("negative offset", lambda e, d: e.update(offset=-1)),
-        variant("offset past the end", lambda e, d: e.update(offset=size + 100, length=0)),
+        variant("wrapping length", lambda e, d: e.update(Offset=10, Length=2**32 - 5)),
+        variant("length over 32 bits", lambda e, d: e.update(Length=2**32 + 1)),
+        variant("negative offset", lambda e, d: e.update(Offset=-1)),
+        variant("offset past the end", lambda e, d: e.update(Offset=size + 100, Length=0)),
         variant("file the TU does not read",
-                lambda e, d: (e.update(file="/etc/hostname", offset=0, length=0),
+                lambda e, d: (e.update(FilePath="/etc/hostname", Offset=0, Length=0),
                               d["hashes"].update({"/etc/hostname": "0"}))),
     ]
     same = sum(1 for r in results if r == expected)
