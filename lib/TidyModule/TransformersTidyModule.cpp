@@ -11,6 +11,7 @@
 #include "CacheImplementationConflictCheck.h"
 #include "LegacyCacheCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 
@@ -22,9 +23,9 @@ namespace {
 class TransformersModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<LegacyCacheCheck>("transformers-legacy-cache");
+    Factories.registerCheck<LegacyCacheCheck>(LegacyCacheInfo.Name);
     Factories.registerCheck<CacheImplementationConflictCheck>(
-        "transformers-cache-implementation-conflict");
+        CacheImplementationConflictInfo.Name);
   }
 };
 

@@ -5,6 +5,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "llvm/ADT/STLExtras.h"
@@ -33,13 +34,10 @@ const std::vector<std::string> &knownChecks() {
 }
 
 llvm::StringRef checkDescription(llvm::StringRef Check) {
-  if (Check == "transformers-legacy-cache")
-    return "A tuple-shaped legacy cache reaches a transformers::PastKeyValues "
-           "sink; transformers rejects it at runtime. Wrap it in "
-           "DynamicCache::from_legacy_cache.";
-  if (Check == "transformers-cache-implementation-conflict")
-    return "A call passes both a cache and a GenerationConfig whose "
-           "cache_implementation is set; transformers raises ValueError.";
+  for (const transformers_tidy::CheckInfo &Info : transformers_tidy::AllChecks)
+    if (Check == Info.Name)
+      return Info.Summary;
+  // clang-tidy's own diagnostics that the tool reports.
   if (Check == "clang-diagnostic-error")
     return "The translation unit does not compile.";
   if (Check == "clang-tidy-nolint")

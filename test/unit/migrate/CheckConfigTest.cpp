@@ -3,6 +3,8 @@
 #include "CheckConfig.h"
 #include "BoundedInput.h"
 #include "TestFiles.h"
+#include "transformers-tidy/CheckCatalog.h"
+#include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"
 #include <sys/stat.h>
 
@@ -166,6 +168,23 @@ TEST(CheckConfig, CommandLineOverridesAndLineFilter) {
   ASSERT_FALSE(bool(Bad));
   EXPECT_NE(llvm::toString(Bad.takeError()).find("invalid --line-filter"),
             std::string::npos);
+}
+
+// The checks the module registers and the catalog that names and describes
+// them (transformers-tidy/CheckCatalog.h) are the same set, and each one's
+// page exists.
+TEST(CheckCatalog, EveryRegisteredCheckIsDescribed) {
+  std::vector<std::string> Catalog;
+  for (const transformers_tidy::CheckInfo &Info :
+       transformers_tidy::AllChecks) {
+    Catalog.push_back(Info.Name);
+    EXPECT_EQ(checkDescription(Info.Name), Info.Summary);
+    EXPECT_TRUE(llvm::sys::fs::exists(std::string(TT_TEST_SOURCE_DIR) + "/" +
+                                      Info.DocsPage))
+        << Info.DocsPage;
+  }
+  llvm::sort(Catalog);
+  EXPECT_EQ(knownChecks(), Catalog);
 }
 
 } // namespace
