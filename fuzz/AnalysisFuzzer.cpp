@@ -111,8 +111,10 @@ struct AnalysisResult {
 
 struct FuzzOptions {
   std::string Std = "c++20";
-  /// The input's configuration (FUZZ-CONFIG) and the file's effective one.
-  std::unique_ptr<tmigrate::CheckConfig> Checks;
+  /// The input's configuration (FUZZ-CONFIG; the default one, read once,
+  /// without it) and the file's effective one.
+  std::unique_ptr<tmigrate::CheckConfig> Own;
+  tmigrate::CheckConfig *Checks = nullptr;
   tmigrate::FileConfig File;
 };
 
@@ -286,14 +288,16 @@ FuzzOptions optionsFor(llvm::StringRef Code) {
       Std && Std->trim() == "c++17")
     Opts.Std = "c++17";
   if (auto Yaml = markerLine(Code, "// FUZZ-CONFIG:")) {
-    Opts.Checks = checkConfig(*Yaml);
-    if (Opts.Checks) {
-      Opts.File = Opts.Checks->configFor(MainFile);
-      if (Opts.Checks->errors().empty())
+    Opts.Own = checkConfig(*Yaml);
+    if (Opts.Own) {
+      Opts.File = Opts.Own->configFor(MainFile);
+      if (Opts.Own->errors().empty()) {
+        Opts.Checks = Opts.Own.get();
         return Opts;
+      }
     }
   }
-  Opts.Checks = checkConfig("");
+  Opts.Checks = DefaultChecks.get();
   Opts.File = DefaultFile;
   return Opts;
 }

@@ -283,15 +283,14 @@ BeforeCommitHook pauseHook(const std::string &Fifo) {
   };
 }
 
-/// One line per configuration that did not parse; none: nothing to say.
-bool reportConfigErrors(const CheckConfig &Cfg) {
-  std::vector<std::string> Errors = Cfg.errors();
-  for (const std::string &E : Errors)
-    errs() << "transformers-migrate: error: " << E << "\n";
-  if (!Errors.empty())
-    errs() << "transformers-migrate: error: nothing was analysed or "
-              "written; fix the configuration first\n";
-  return !Errors.empty();
+/// One line per error; whether there was any.
+bool reportErrors(Error E) {
+  bool Any = false;
+  handleAllErrors(std::move(E), [&](const ErrorInfoBase &Info) {
+    errs() << "transformers-migrate: error: " << Info.message() << "\n";
+    Any = true;
+  });
+  return Any;
 }
 
 /// The text report's colours: the UseColor option (--use-color or the
@@ -315,7 +314,7 @@ int printConfiguration(CheckConfig &Cfg) {
     sys::path::append(Probe, "dummy");
   }
   FileConfig FC = Cfg.configFor(Probe);
-  if (reportConfigErrors(Cfg))
+  if (reportErrors(configurationErrors(Cfg)))
     return ExitUsage;
   if (DumpConfig) {
     clang::tidy::ClangTidyOptions Effective = FC.Options;
@@ -506,9 +505,7 @@ int run(int argc, const char **argv) {
 
   auto M = Migration::open(std::move(*Request), **Cfg);
   if (!M) {
-    handleAllErrors(M.takeError(), [](const ErrorInfoBase &E) {
-      errs() << "transformers-migrate: error: " << E.message() << "\n";
-    });
+    reportErrors(M.takeError());
     return ExitUsage;
   }
   Migration &Run = **M;

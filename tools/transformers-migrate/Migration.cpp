@@ -57,6 +57,20 @@ std::optional<std::string> unusableSource(StringRef File) {
   return std::nullopt;
 }
 
+Error configurationErrors(const CheckConfig &Config) {
+  std::vector<std::string> Errors = Config.errors();
+  if (Errors.empty())
+    return Error::success();
+  Error All = Error::success();
+  for (const std::string &E : Errors)
+    All = joinErrors(std::move(All),
+                     createStringError(inconvertibleErrorCode(), E));
+  return joinErrors(std::move(All),
+                    createStringError(inconvertibleErrorCode(),
+                                      "nothing was analysed or written; fix "
+                                      "the configuration first"));
+}
+
 Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C)
     : Request(std::move(R)), DB(std::move(D)), Config(C) {
   if (Request.Fast.CacheDir.empty())
@@ -83,18 +97,8 @@ Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
   // it governs being analysed with the defaults.
   for (const std::string &F : DB->Files)
     (void)Config.configFor(F);
-  std::vector<std::string> ConfigErrors = Config.errors();
-  if (!ConfigErrors.empty()) {
-    Error All = Error::success();
-    for (const std::string &E : ConfigErrors)
-      All = joinErrors(std::move(All),
-                       createStringError(inconvertibleErrorCode(), E));
-    return joinErrors(
-        std::move(All),
-        createStringError(inconvertibleErrorCode(),
-                          "nothing was analysed or written; fix the "
-                          "configuration first"));
-  }
+  if (Error E = configurationErrors(Config))
+    return std::move(E);
   return std::unique_ptr<Migration>(
       new Migration(std::move(R), std::move(*DB), Config));
 }

@@ -66,6 +66,10 @@ std::vector<std::string> shardFiles(const std::vector<std::string> &Files,
 /// directory or a pipe, binary data), or nothing.
 std::optional<std::string> unusableSource(llvm::StringRef File);
 
+/// The configurations \p Config could not read, one error each and a last
+/// one saying that nothing was analysed; success when there are none.
+llvm::Error configurationErrors(const CheckConfig &Config);
+
 class Migration {
 public:
   /// Loads the compilation database, keeps the shard, and reads the

@@ -148,10 +148,11 @@ private:
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Read;
 };
 
-/// \p Ranges with absolute paths.
-void makeAbsolute(llvm::SmallVectorImpl<FileByteRange> &Ranges,
-                  llvm::StringRef BuildDirectory) {
-  for (FileByteRange &Rg : Ranges)
+/// The path of \p M and of its ranges made absolute (its fix is the
+/// caller's: it needs the files' contents too).
+void makeAbsolute(DiagnosticMessage &M, llvm::StringRef BuildDirectory) {
+  M.FilePath = absoluteIn(BuildDirectory, M.FilePath);
+  for (FileByteRange &Rg : M.Ranges)
     Rg.FilePath = absoluteIn(BuildDirectory, Rg.FilePath);
 }
 
@@ -166,8 +167,7 @@ Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result) {
   R.MainFile = Result.MainFile;
   DiagnosticMessage &M = R.Diag.Message;
   R.At = Files.lineColumn(M.FilePath, M.FileOffset);
-  M.FilePath = absoluteIn(E.BuildDirectory, M.FilePath);
-  makeAbsolute(M.Ranges, E.BuildDirectory);
+  makeAbsolute(M, E.BuildDirectory);
 
   llvm::StringMap<Replacements> Fix;
   for (const auto &[Path, Reps] : E.Message.Fix) {
@@ -192,8 +192,7 @@ Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result) {
 
   for (DiagnosticMessage &N : R.Diag.Notes) {
     R.NotesAt.push_back(Files.lineColumn(N.FilePath, N.FileOffset));
-    N.FilePath = absoluteIn(E.BuildDirectory, N.FilePath);
-    makeAbsolute(N.Ranges, E.BuildDirectory);
+    makeAbsolute(N, E.BuildDirectory);
   }
   return R;
 }
