@@ -14,7 +14,13 @@
 
 #include "transformers-tidy/Analysis.h"
 #include "transformers-tidy/Options.h"
+
+namespace clang {
+class FunctionDecl;
+} // namespace clang
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace transformers_tidy {
 
@@ -41,10 +47,36 @@ public:
   struct State;
 
 private:
+  /// A legacy value to report, and what the report says about it.
+  struct ReportedValue {
+    const clang::Expr *Value = nullptr;
+    unsigned Arity = 0;
+    bool InInstantiation = false;
+    /// The name the message gives the sink.
+    std::string SinkName;
+    /// Set: no fix, this note says why.
+    std::string NoFixReason;
+    /// For a value converted inside a forwarder: where and how.
+    std::optional<FindingNote> ForwardedNote;
+  };
+
+  void report(const ReportedValue &V, clang::ASTContext &Ctx);
+  void checkForwardingCall(
+      const clang::Expr *Call,
+      const clang::ast_matchers::MatchFinder::MatchResult &Result);
+  std::string sinkFallbackName(const clang::CXXRecordDecl *SinkType) const;
+
   CheckOptions Opts;
   bool SelfContainedDiags;
   std::unique_ptr<State> S;
 };
+
+/// Whether the analysis may read the body of \p FD although it is declared
+/// in a system header: functions that may forward their arguments (a
+/// parameter pack, a forwarding reference), whose bodies show where a
+/// forwarded legacy value is converted. A front end that skips the bodies of
+/// system functions must keep these.
+bool analysisReadsBody(const clang::FunctionDecl &FD);
 
 } // namespace transformers_tidy
 

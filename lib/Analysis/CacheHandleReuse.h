@@ -4,13 +4,11 @@
 // std::shared_ptr to a Cache, can become `h` itself. The callee then updates
 // the cache in place instead of a snapshot, so this is only
 // behaviour-preserving when nobody else can observe that cache:
-//  - the cache is fresh: `h` is (a member of) the result of a model's
-//    forward()/generate() call that was passed no cache (the model created
-//    the cache), or of std::make_shared / a from_legacy_cache factory; and
-//  - `h` is that temporary itself, or a local variable (never a parameter:
-//    it shares the caller's cache) initialised from it and referenced
-//    nowhere else in the function (no copy made, no later use, no lambda
-//    capture), with no loop around the call that the variable outlives.
+//  - `h` is rooted at a temporary that is fresh (CacheOrigin.h): a model
+//    output computed without a cache, a factory result; or
+//  - `h` is rooted at a local variable and, by the enclosing function's data
+//    flow, nothing reads that cache or any alias of it after the call and it
+//    never escapes (CacheFlow.h).
 // Anything else keeps the round trip and is wrapped like any legacy value.
 //
 //===----------------------------------------------------------------------===//

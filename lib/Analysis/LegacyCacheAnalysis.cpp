@@ -11,6 +11,7 @@
 #include "transformers-tidy/LegacyCacheAnalysis.h"
 #include "CacheHandleReuse.h"
 #include "FindingBuffer.h"
+#include "ForwardedArgument.h"
 #include "IncludeFix.h"
 #include "LegacyCacheType.h"
 #include "LocalParentMap.h"
@@ -26,6 +27,18 @@ using namespace clang;
 using namespace clang::ast_matchers;
 
 namespace transformers_tidy {
+
+namespace {
+/// A call or construction with an argument of a legacy cache type.
+AST_POLYMORPHIC_MATCHER_P(hasLegacyArgument,
+                          AST_POLYMORPHIC_SUPPORTED_TYPES(CallExpr,
+                                                          CXXConstructExpr),
+                          std::vector<std::string>, TensorTypes) {
+  return llvm::any_of(Node.arguments(), [&](const Expr *Arg) {
+    return legacyLayerArity(Arg->getType(), TensorTypes) != 0;
+  });
+}
+} // namespace
 
 struct LegacyCacheAnalysis::State {
   FindingBuffer Findings;
@@ -59,6 +72,22 @@ void LegacyCacheAnalysis::registerMatchers(
               ofClass(cxxRecordDecl(hasAnyName(Sinks)).bind("sinkType")))))
           .bind("sink"),
       Callback);
+  // Calls that may forward a legacy value to a sink construction in the
+  // callee's body (ForwardedArgument.h). Only calls of the user's: no
+  // finding in system code.
+  std::vector<std::string> Tensors(Opts.TensorTypes.begin(),
+                                   Opts.TensorTypes.end());
+  Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
+                             hasLegacyArgument(Tensors),
+                             unless(isExpansionInSystemHeader()))
+                        .bind("forwardingCall"),
+                    Callback);
+  Finder.addMatcher(
+      cxxConstructExpr(
+          hasDeclaration(cxxConstructorDecl(isTemplateInstantiation())),
+          hasLegacyArgument(Tensors), unless(isExpansionInSystemHeader()))
+          .bind("forwardingCall"),
+      Callback);
 }
 
 void LegacyCacheAnalysis::onStartOfTranslationUnit() {
@@ -78,6 +107,8 @@ void LegacyCacheAnalysis::onEndOfTranslationUnit(FindingConsumer &Out) {
 }
 
 void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<Expr>("forwardingCall"))
+    return checkForwardingCall(Call, Result);
   const auto *Sink = Result.Nodes.getNodeAs<CXXConstructExpr>("sink");
   const auto *SinkType = Result.Nodes.getNodeAs<CXXRecordDecl>("sinkType");
   if (!Sink || !SinkType || Sink->getNumArgs() == 0)
@@ -93,22 +124,98 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   unsigned Arity = legacyLayerArity(Legacy->getType(), Opts.TensorTypes);
   if (Arity == 0)
     return;
+  // A forwarded parameter (a perfect-forwarding template of the user's,
+  // the standard library's emplace / make_shared / in-place machinery):
+  // the value is reported where the user passes it (checkForwardingCall).
+  if (forwardedParameter(Legacy, *Result.SourceManager))
+    return;
 
   ASTContext &Ctx = *Result.Context;
-  const SourceManager &SM = *Result.SourceManager;
-  const LangOptions &LO = Ctx.getLangOpts();
-  S->SM = &SM;
+  S->SM = Result.SourceManager;
   LocalParentMap &Parents = S->Parents.of(Ctx);
-  const bool InInstantiation = isInTemplateInstantiation(*Sink, Parents);
+  ReportedValue V;
+  V.Value = Legacy;
+  V.Arity = Arity;
+  V.InInstantiation = isInTemplateInstantiation(*Sink, Parents);
+  V.SinkName = sinkName(Sink, Parents, sinkFallbackName(SinkType));
+  report(V, Ctx);
+}
 
-  const std::string *SinkSpelling = matchingName(SinkType, Opts.SinkTypes);
-  std::string Fallback = SinkSpelling ? withoutGlobalPrefix(*SinkSpelling).str()
-                                      : SinkType->getQualifiedNameAsString();
+std::string
+LegacyCacheAnalysis::sinkFallbackName(const CXXRecordDecl *SinkType) const {
+  const std::string *Spelling = matchingName(SinkType, Opts.SinkTypes);
+  return Spelling ? withoutGlobalPrefix(*Spelling).str()
+                  : SinkType->getQualifiedNameAsString();
+}
+
+/// How the note names the function the user called.
+static std::string forwarderName(const FunctionDecl *Callee) {
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      MD && MD->getParent()->isLambda())
+    return "the lambda";
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Callee))
+    return "the constructor of '" + Ctor->getParent()->getNameAsString() + "'";
+  return "'" + Callee->getNameAsString() + "'";
+}
+
+void LegacyCacheAnalysis::checkForwardingCall(
+    const Expr *Call, const MatchFinder::MatchResult &Result) {
+  const FunctionDecl *Callee = calleeOf(Call);
+  if (!Callee)
+    return;
+  const SourceManager &SM = *Result.SourceManager;
+  llvm::SmallVector<const Expr *, 4> Args = parameterArguments(Call);
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *Value = ignoreImplicitAsWritten(Args[I]);
+    if (!Value || Value->isTypeDependent())
+      continue;
+    unsigned Arity = legacyLayerArity(Value->getType(), Opts.TensorTypes);
+    // A forwarded parameter of the user's is reported at its callers.
+    if (Arity == 0 || forwardedParameter(Value, SM))
+      continue;
+    ForwardedConversion Conversion =
+        findForwardedConversion(Callee, I, Opts.SinkTypes, SM);
+    if (!Conversion.Sink)
+      continue;
+
+    ASTContext &Ctx = *Result.Context;
+    S->SM = &SM;
+    LocalParentMap &Parents = S->Parents.of(Ctx);
+    const auto *Sink = cast<CXXConstructExpr>(Conversion.Sink);
+    std::string Converted =
+        sinkFallbackName(Sink->getConstructor()->getParent());
+    ReportedValue V;
+    V.Value = Value;
+    V.Arity = Arity;
+    V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
+    // Inside a forwarder of the user's the sink's context names it;
+    // system code's names mean nothing to the user.
+    bool SinkInSystemCode =
+        SM.isInSystemHeader(SM.getExpansionLoc(Sink->getBeginLoc()));
+    V.SinkName =
+        SinkInSystemCode ? Converted : sinkName(Sink, Parents, Converted);
+    V.ForwardedNote = {SM.getExpansionLoc(Call->getExprLoc()),
+                       forwarderName(Callee) +
+                           " forwards the value to a conversion to '" +
+                           Converted + "'"};
+    if (Conversion.OtherUses)
+      V.NoFixReason = "no fix-it: '" + Conversion.OtherUses->getNameAsString() +
+                      "' uses the forwarded parameter beyond forwarding it; "
+                      "wrapping the argument would change its type there";
+    report(V, Ctx);
+  }
+}
+
+void LegacyCacheAnalysis::report(const ReportedValue &V, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  const Expr *Legacy = V.Value;
+  const bool InInstantiation = V.InInstantiation;
+  LocalParentMap &Parents = S->Parents.of(Ctx);
 
   Finding F;
   F.Check = name().str();
-  F.Message = "passing a legacy tuple-shaped KV cache as '" +
-              sinkName(Sink, Parents, Fallback) +
+  F.Message = "passing a legacy tuple-shaped KV cache as '" + V.SinkName +
               "' is not supported anymore; use a Cache instance";
 
   SourceRange R = Legacy->getSourceRange();
@@ -141,6 +248,8 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
     if (InInstantiation) {
       F.Notes.push_back({F.Loc, "no fix-it: the type of the expression "
                                 "depends on a template parameter"});
+    } else if (!V.NoFixReason.empty()) {
+      F.Notes.push_back({F.Loc, V.NoFixReason});
     } else if (const Expr *Handle = toLegacyCacheHandle(Legacy);
                Handle && isHandleReuseSafe(Legacy->IgnoreParens(), Handle,
                                            Opts.SinkTypes, Parents)) {
@@ -155,9 +264,9 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
         F.Fixes.push_back(FixItHint::CreateReplacement(CallRange, Text));
       }
     }
-    if (F.Fixes.empty() && !InInstantiation) {
+    if (F.Fixes.empty() && !InInstantiation && V.NoFixReason.empty()) {
       const std::string &Factory =
-          Arity == 4 ? Opts.EncoderDecoderCacheFactory : Opts.CacheFactory;
+          V.Arity == 4 ? Opts.EncoderDecoderCacheFactory : Opts.CacheFactory;
       F.Fixes.push_back(
           FixItHint::CreateInsertion(FileRange.getBegin(), Factory + "("));
       F.Fixes.push_back(FixItHint::CreateInsertion(FileRange.getEnd(), ")"));
@@ -165,9 +274,15 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
           S->Includes.insertionFor(SM.getFileID(FileRange.getBegin()), SM);
     }
   }
+  if (V.ForwardedNote)
+    F.Notes.push_back(*V.ForwardedNote);
 
   S->Findings.add(FindingBuffer::keyFor(R), std::move(F),
                   InInstantiation ? 0 : 1, std::move(Include));
+}
+
+bool analysisReadsBody(const FunctionDecl &FD) {
+  return mayForwardArguments(FD);
 }
 
 } // namespace transformers_tidy

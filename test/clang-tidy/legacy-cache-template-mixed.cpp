@@ -1,6 +1,8 @@
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
-// A template instantiated with a legacy value and with a cache: one finding,
-// no fix (the fix would break the cache instantiation).
+// A perfect-forwarding template instantiated with a legacy value and with a
+// cache: nothing is reported in the template (a fix there would break the
+// cache instantiation); each caller passing a legacy value is reported, with
+// the fix on its argument.
 #include <transformers/transformers.h>
 
 #include <memory>
@@ -9,8 +11,6 @@ template <class Past>
 void step(const transformers::PreTrainedModel &model,
           const transformers::TokenIds &ids, Past &&past) {
   model.generate(ids, {}, {std::forward<Past>(past)});
-  // CHECK-NOTES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
-  // CHECK-NOTES: :[[@LINE-2]]:28: note: no fix-it: the type of the expression depends on a template parameter
 }
 
 template <class Past>
@@ -26,7 +26,13 @@ void callers(const transformers::LlamaForCausalLM &model,
   auto cache = std::make_shared<transformers::DynamicCache>();
   step(model, ids, cache);
   step(model, ids, legacy);
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: 'step' forwards the value to a conversion to 'transformers::PastKeyValues'
+  // CHECK-FIXES: step(model, ids, transformers::DynamicCache::from_legacy_cache(legacy));
   step(model, ids, transformers::LegacyCache{});
+  // CHECK-NOTES: :[[@LINE-1]]:20: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: 'step' forwards the value to a conversion to 'transformers::PastKeyValues'
+  // CHECK-FIXES: step(model, ids, transformers::DynamicCache::from_legacy_cache(transformers::LegacyCache{}));
   only_caches(model, ids, cache);
   only_caches(model, ids, transformers::DynamicCache::from_legacy_cache(legacy));
 }

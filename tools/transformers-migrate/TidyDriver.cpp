@@ -9,6 +9,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "transformers-tidy/LLVMCompat.h"
+#include "transformers-tidy/LegacyCacheAnalysis.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -236,12 +237,17 @@ public:
 
   /// Asked for each function body when the parse skips bodies: skip those
   /// declared in a system header. No finding can be in them (the checks
-  /// traverse user code only, restrictToUserCode) and no check reads a
-  /// callee's body. Sema itself keeps the bodies that other code depends
-  /// on: constexpr functions and deduced return types.
+  /// traverse user code only, restrictToUserCode), and the only callee
+  /// bodies a check reads are those of functions that may forward their
+  /// arguments (analysisReadsBody), which are kept. Sema itself keeps the
+  /// bodies that other code depends on: constexpr functions and deduced
+  /// return types.
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = CI.getSourceManager();
-    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return false;
+    const FunctionDecl *FD = D->getAsFunction();
+    return !FD || !transformers_tidy::analysisReadsBody(*FD);
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {

@@ -1,5 +1,5 @@
 // FUZZ-STD: c++17
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}
 // RUN: %check_clang_tidy -std=c++17 %s transformers-legacy-cache %t
 // Aggregate / brace initialisation of GenerateKwargs (C++17 forms).
 #include <transformers/transformers.h>

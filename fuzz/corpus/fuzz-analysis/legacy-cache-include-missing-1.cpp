@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // The factory's header is not included textually (modeling.h only includes
 // it transitively): it is inserted once, sorted into the library's include

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
+// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // cache_utils.h is already included: it is not added again.
 #include <transformers/cache_utils.h>

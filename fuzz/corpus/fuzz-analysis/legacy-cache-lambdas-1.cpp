@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {Checks: '-*,transformers-cache-implementation-conflict'}
+// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Sinks inside lambda bodies, lambdas returning legacy values, and lambdas
 // returning PastKeyValues.

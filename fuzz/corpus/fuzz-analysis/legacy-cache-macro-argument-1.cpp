@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // A legacy expression spelled in a macro argument is user code: it is fixed
 // where it is written.

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
+// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Assignment to a sink-typed field names the field; assignment to a plain
 // PastKeyValues variable names the type.

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {Checks: '-*,transformers-cache-implementation-conflict'}
+// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // std::move and parentheses are part of the wrapped expression.
 #include <transformers/transformers.h>

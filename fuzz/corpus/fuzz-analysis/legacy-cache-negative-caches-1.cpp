@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Values that are already a cache, already wrapped, or empty: no finding.
 #include <transformers/transformers.h>

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Strings and comments that mention past_key_values are not code:
 //   model.forward(ids, legacy);   model.generate(ids, {}, {legacy});

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
+// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Suppression comments (same line, next line, begin/end regions), with and
 // without check lists, suppress the finding and its fix. The first finding

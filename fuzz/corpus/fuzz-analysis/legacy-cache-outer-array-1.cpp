@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // An outer std::array of layers is a legacy cache too.
 #include <transformers/transformers.h>

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // An outer std::tuple of layers (one element per decoder layer).
 #include <transformers/transformers.h>

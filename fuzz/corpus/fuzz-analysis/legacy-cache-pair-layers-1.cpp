@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
+// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Layers may be std::pair as well as std::tuple, in every outer container.
 #include <transformers/transformers.h>

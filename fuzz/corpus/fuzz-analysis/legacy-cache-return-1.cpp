@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // `return` of a legacy value from a function returning PastKeyValues.
 #include <transformers/transformers.h>

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
+// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // A non-dependent legacy expression inside a template is fixed once, whether
 // the template is instantiated several times or not at all.

@@ -1,7 +1,8 @@
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // `x->to_legacy_cache()` on a fresh cache handle (a model output computed
-// without a cache, a factory result) that is a temporary, or a local
-// referenced nowhere else, becomes `x`: no pointless round trip.
+// without a cache, a factory result) that is a temporary, or a local that
+// nothing reads afterwards, becomes `x`: no pointless round trip (the data
+// flow cases are in legacy-cache-to-legacy-flow.cpp).
 #include <transformers/transformers.h>
 
 void temporaries(const transformers::LlamaForCausalLM &model,

@@ -1,7 +1,8 @@
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
-// When the cache may be observed by someone else -- the handle is used again,
-// copied, a parameter (the caller's cache), reused by a loop, or the model
-// output holds a cache the caller passed in -- dropping the round trip would
+// When the cache may be observed by someone else -- the handle is read again
+// after the call, a copy is, it is a parameter (the caller's cache), a loop
+// reads it again, or the model output holds a cache the caller passed in --
+// dropping the round trip would
 // let the callee update that cache in place: the value is wrapped instead. A
 // cache object (not a handle) cannot be passed as is, so it is wrapped too.
 #include <transformers/transformers.h>

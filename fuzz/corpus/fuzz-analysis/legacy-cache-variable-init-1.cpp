@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
+// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // A PastKeyValues variable initialised from a legacy value.
 #include <transformers/transformers.h>
