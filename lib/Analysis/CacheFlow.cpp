@@ -381,10 +381,10 @@ private:
     if (IsLHS) {
       if (!acceptSource(RHS))
         return false;
-      if (!Whole)
+      const auto *Target = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+      if (!Whole || !Target)
         return Record(UseKind::Observe);
-      Defines[Assign] =
-          cast<DeclRefExpr>(LHS->IgnoreParenImpCasts())->getDecl();
+      Defines[Assign] = Target->getDecl();
       return Record(UseKind::Define);
     }
     // Copied into the variable on the left: it joins the set.
