@@ -19,13 +19,6 @@ using namespace clang;
 
 namespace transformers_tidy {
 
-static bool isStdNamed(const NamedDecl *D,
-                       std::initializer_list<llvm::StringRef> Names) {
-  if (!D || !D->getIdentifier() || !D->isInStdNamespace())
-    return false;
-  return llvm::is_contained(Names, D->getName());
-}
-
 /// std::move and the shared_ptr casts: the same cache.
 static bool isSameCacheCall(const CallExpr *CE) {
   return CE->getNumArgs() == 1 &&

@@ -4,12 +4,8 @@
 #include "CacheFlow.h"
 #include "CacheOrigin.h"
 #include "LegacyCacheType.h"
-#include "LocalParentMap.h"
 #include "SinkContext.h"
-#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/StmtCXX.h"
-#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 

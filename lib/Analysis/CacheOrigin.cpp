@@ -29,7 +29,7 @@ bool CacheOrigin::isCacheFactoryCall(const CallExpr *CE) {
   const auto *FD = dyn_cast_or_null<FunctionDecl>(CE->getCalleeDecl());
   if (!FD || !FD->getIdentifier())
     return false;
-  if (FD->getName() == "make_shared" && FD->isInStdNamespace())
+  if (isStdNamed(FD, {"make_shared"}))
     return true;
   const auto *MD = dyn_cast<CXXMethodDecl>(FD);
   return MD && MD->isStatic() && MD->getName() == "from_legacy_cache" &&

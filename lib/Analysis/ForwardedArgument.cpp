@@ -25,11 +25,6 @@ using TuplePath = llvm::SmallVector<unsigned, 2>;
 constexpr unsigned MaxDepth = 24;
 } // namespace
 
-static bool isStdFunction(const FunctionDecl *FD, llvm::StringRef Name) {
-  return FD && FD->getIdentifier() && FD->getName() == Name &&
-         FD->isInStdNamespace();
-}
-
 const FunctionDecl *calleeOf(const Expr *Call) {
   if (const auto *CE = dyn_cast<CallExpr>(Call))
     return CE->getDirectCallee();
@@ -115,8 +110,7 @@ static const Expr *passThrough(const Expr *E) {
     const Expr *Next = ignoreImplicitAsWritten(E)->IgnoreParens();
     if (const auto *CE = dyn_cast<CallExpr>(Next)) {
       const FunctionDecl *FD = CE->getDirectCallee();
-      if (CE->getNumArgs() == 1 &&
-          (isStdFunction(FD, "forward") || isStdFunction(FD, "move")))
+      if (CE->getNumArgs() == 1 && isStdNamed(FD, {"forward", "move"}))
         Next = CE->getArg(0);
     } else if (const auto *Cast = dyn_cast<CXXNamedCastExpr>(Next)) {
       if (isa<CXXStaticCastExpr>(Cast) &&
@@ -150,7 +144,7 @@ static std::optional<TuplePath> locate(const Expr *E, const ParmVarDecl *P,
     const FunctionDecl *FD = CE->getDirectCallee();
     llvm::SmallVector<const Expr *, 4> Args(CE->arg_begin(), CE->arg_end());
     // std::get<I>(t): element I of t.
-    if (isStdFunction(FD, "get") && Args.size() == 1) {
+    if (isStdNamed(FD, {"get"}) && Args.size() == 1) {
       const TemplateArgumentList *TA = FD->getTemplateSpecializationArgs();
       if (!TA || TA->size() == 0 ||
           TA->get(0).getKind() != TemplateArgument::Integral)
@@ -162,16 +156,14 @@ static std::optional<TuplePath> locate(const Expr *E, const ParmVarDecl *P,
       R->pop_back();
       return R;
     }
-    if (isStdFunction(FD, "forward_as_tuple") ||
-        isStdFunction(FD, "make_tuple") || isStdFunction(FD, "tie"))
+    if (isStdNamed(FD, {"forward_as_tuple", "make_tuple", "tie"}))
       return Packed(Args);
     return std::nullopt;
   }
   if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
     const CXXConstructorDecl *Ctor = C->getConstructor();
     const CXXRecordDecl *RD = Ctor ? Ctor->getParent() : nullptr;
-    if (RD && RD->getIdentifier() && RD->getName() == "tuple" &&
-        RD->isInStdNamespace() && !Ctor->isCopyOrMoveConstructor())
+    if (isStdNamed(RD, {"tuple"}) && !Ctor->isCopyOrMoveConstructor())
       return Packed(
           llvm::SmallVector<const Expr *, 4>(C->arg_begin(), C->arg_end()));
   }
@@ -304,7 +296,7 @@ const ParmVarDecl *forwardedParameter(const Expr *E, const SourceManager &SM) {
     E = passThrough(E);
     const auto *CE = dyn_cast<CallExpr>(E);
     if (!CE || CE->getNumArgs() != 1 ||
-        !isStdFunction(CE->getDirectCallee(), "get"))
+        !isStdNamed(CE->getDirectCallee(), {"get"}))
       break;
     E = CE->getArg(0);
   }

@@ -75,19 +75,17 @@ void LegacyCacheAnalysis::registerMatchers(
   // Calls that may forward a legacy value to a sink construction in the
   // callee's body (ForwardedArgument.h). Only calls of the user's: no
   // finding in system code.
-  std::vector<std::string> Tensors(Opts.TensorTypes.begin(),
-                                   Opts.TensorTypes.end());
   Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
-                             hasLegacyArgument(Tensors),
+                             hasLegacyArgument(Opts.TensorTypes),
                              unless(isExpansionInSystemHeader()))
                         .bind("forwardingCall"),
                     Callback);
-  Finder.addMatcher(
-      cxxConstructExpr(
-          hasDeclaration(cxxConstructorDecl(isTemplateInstantiation())),
-          hasLegacyArgument(Tensors), unless(isExpansionInSystemHeader()))
-          .bind("forwardingCall"),
-      Callback);
+  Finder.addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+                                         isTemplateInstantiation())),
+                                     hasLegacyArgument(Opts.TensorTypes),
+                                     unless(isExpansionInSystemHeader()))
+                        .bind("forwardingCall"),
+                    Callback);
 }
 
 void LegacyCacheAnalysis::onStartOfTranslationUnit() {

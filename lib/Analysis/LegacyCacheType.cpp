@@ -31,6 +31,13 @@ bool hasQualifiedName(const NamedDecl *D, llvm::StringRef Name) {
   return D->getQualifiedNameAsString() == Name;
 }
 
+bool isStdNamed(const NamedDecl *D,
+                std::initializer_list<llvm::StringRef> Names) {
+  if (!D || !D->getIdentifier() || !D->isInStdNamespace())
+    return false;
+  return llvm::is_contained(Names, D->getName());
+}
+
 const std::string *matchingName(const NamedDecl *D,
                                 llvm::ArrayRef<std::string> Names) {
   for (const std::string &N : Names)

@@ -12,6 +12,7 @@
 #include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <initializer_list>
 #include <string>
 
 namespace clang {
@@ -56,6 +57,10 @@ bool isCacheRecord(const clang::CXXRecordDecl *RD);
 
 /// Whether \p T is std::shared_ptr<C> with C a Cache (see isCacheRecord).
 bool isCacheHandle(clang::QualType T);
+
+/// Whether \p D is declared in namespace std with one of \p Names.
+bool isStdNamed(const clang::NamedDecl *D,
+                std::initializer_list<llvm::StringRef> Names);
 
 /// Whether \p RD has the fully qualified name \p Name (no leading "::").
 bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef Name);
