@@ -6,6 +6,7 @@
 #include "LegacyCacheType.h"
 #include "LocalParentMap.h"
 #include "SinkContext.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -332,7 +333,7 @@ private:
         const CXXConstructorDecl *Ctor = C->getConstructor();
         if (C->getNumArgs() >= 1 && isSameNode(C->getArg(0), E) &&
             (Ctor->isCopyOrMoveConstructor() ||
-             matchingName(Ctor->getParent(), Origin.sinkTypes()))) {
+             Origin.sinkTypes().match(Ctor->getParent()))) {
           E = C;
           Whole = false;
           continue;
@@ -403,7 +404,7 @@ private:
     }
     if (isStdNamed(RD, {"shared_ptr", "__shared_ptr"}))
       return Name == "get" ? MethodUse::Escapes : MethodUse::Reads;
-    if (matchingName(RD, Origin.sinkTypes()))
+    if (Origin.sinkTypes().match(RD))
       return Name == "cache" ? MethodUse::YieldsElement : MethodUse::Reads;
     if (isStdContainer(RD)) {
       if (llvm::is_contained(

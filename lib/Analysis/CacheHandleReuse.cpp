@@ -40,8 +40,7 @@ const Expr *toLegacyCacheHandle(const Expr *E) {
 }
 
 bool isHandleReuseSafe(const Expr *Call, const Expr *Handle,
-                       llvm::ArrayRef<std::string> SinkTypes,
-                       LocalParentMap &Parents) {
+                       const TypeNames &SinkTypes, LocalParentMap &Parents) {
   CacheOrigin Origin(SinkTypes);
   const Expr *Root = cacheAccessRoot(Handle);
   const auto *DRE = dyn_cast<DeclRefExpr>(Root);

@@ -16,6 +16,7 @@
 #ifndef TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
 #define TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
 
+#include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
 
@@ -36,8 +37,7 @@ const clang::Expr *toLegacyCacheHandle(const clang::Expr *E);
 /// \p Handle preserves behaviour (see the file comment). \p SinkTypes are
 /// the types through which a cache can be passed to a model.
 bool isHandleReuseSafe(const clang::Expr *Call, const clang::Expr *Handle,
-                       llvm::ArrayRef<std::string> SinkTypes,
-                       LocalParentMap &Parents);
+                       const TypeNames &SinkTypes, LocalParentMap &Parents);
 
 } // namespace transformers_tidy
 

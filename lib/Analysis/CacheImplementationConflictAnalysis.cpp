@@ -20,6 +20,7 @@
 #include "LocalParentMap.h"
 #include "MacroOrigin.h"
 #include "SinkContext.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -76,8 +77,7 @@ ValueState optionalValueState(const Expr *E) {
 
 /// The written cache expression when \p Init constructs a sink from a Cache
 /// handle, else null.
-const Expr *cacheFromSinkInit(const Expr *Init,
-                              llvm::ArrayRef<std::string> SinkTypes) {
+const Expr *cacheFromSinkInit(const Expr *Init, const TypeNames &SinkTypes) {
   if (!Init)
     return nullptr;
   const Expr *E = Init->IgnoreImplicit()->IgnoreParens();
@@ -87,7 +87,7 @@ const Expr *cacheFromSinkInit(const Expr *Init,
   const auto *CE = dyn_cast<CXXConstructExpr>(E);
   if (!CE || CE->getNumArgs() == 0 || !CE->getConstructor() ||
       CE->getConstructor()->isCopyOrMoveConstructor() ||
-      !matchingName(CE->getConstructor()->getParent(), SinkTypes))
+      !SinkTypes.match(CE->getConstructor()->getParent()))
     return nullptr;
   const Expr *Arg = ignoreImplicitAsWritten(CE->getArg(0));
   if (!Arg || Arg->isTypeDependent() || !isCacheHandle(Arg->getType()))
@@ -287,11 +287,14 @@ struct CacheImplementationConflictAnalysis::State {
   const SourceManager *SM = nullptr;
   /// Parent walks of this TU's matches (LocalParentMap.h).
   TUParentMap Parents;
+  TypeNames SinkTypes;
+
+  explicit State(const CheckOptions &O) : SinkTypes(O.SinkTypes) {}
 };
 
 CacheImplementationConflictAnalysis::CacheImplementationConflictAnalysis(
     CheckOptions O)
-    : Opts(std::move(O)), S(std::make_unique<State>()) {}
+    : Opts(std::move(O)), S(std::make_unique<State>(Opts)) {}
 
 CacheImplementationConflictAnalysis::~CacheImplementationConflictAnalysis() =
     default;
@@ -308,6 +311,7 @@ void CacheImplementationConflictAnalysis::onStartOfTranslationUnit() {
   S->Findings.clear();
   S->SM = nullptr;
   S->Parents.reset();
+  S->SinkTypes.forget();
 }
 
 void CacheImplementationConflictAnalysis::onEndOfTranslationUnit(
@@ -317,6 +321,7 @@ void CacheImplementationConflictAnalysis::onEndOfTranslationUnit(
   S->Findings.clear();
   S->SM = nullptr;
   S->Parents.reset();
+  S->SinkTypes.forget();
 }
 
 void CacheImplementationConflictAnalysis::check(
@@ -349,8 +354,8 @@ void CacheImplementationConflictAnalysis::check(
       ConfigArg = Arg;
       continue;
     }
-    if (const std::string *Sink = matchingName(RD, Opts.SinkTypes)) {
-      if (const Expr *C = cacheFromSinkInit(Arg, Opts.SinkTypes))
+    if (const std::string *Sink = S->SinkTypes.match(RD)) {
+      if (const Expr *C = cacheFromSinkInit(Arg, S->SinkTypes))
         Caches.push_back({C, P->getIdentifier() && !P->getName().empty()
                                  ? P->getName().str()
                                  : withoutGlobalPrefix(*Sink).str()});
@@ -361,7 +366,7 @@ void CacheImplementationConflictAnalysis::check(
     if (!Def)
       continue;
     for (const FieldDecl *F : Def->fields()) {
-      if (!matchingName(recordOf(F->getType()), Opts.SinkTypes))
+      if (!S->SinkTypes.match(recordOf(F->getType())))
         continue;
       const Expr *Value = nullptr;
       if (const InitListExpr *ILE = aggregateInit(Arg)) {
@@ -376,7 +381,7 @@ void CacheImplementationConflictAnalysis::check(
             Value = W->HasForced ? nullptr : W->Value;
         }
       }
-      if (const Expr *C = cacheFromSinkInit(Value, Opts.SinkTypes))
+      if (const Expr *C = cacheFromSinkInit(Value, S->SinkTypes))
         Caches.push_back({C, F->getName().str()});
     }
   }

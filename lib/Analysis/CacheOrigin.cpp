@@ -2,6 +2,7 @@
 
 #include "CacheOrigin.h"
 #include "LegacyCacheType.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -55,7 +56,7 @@ bool CacheOrigin::isModelCallWithoutCache(const CXXMemberCallExpr *MC) const {
 
 bool CacheOrigin::isSink(QualType T) const {
   const CXXRecordDecl *RD = recordOf(T);
-  return RD && matchingName(RD, SinkTypes);
+  return SinkTypes.match(RD);
 }
 
 bool CacheOrigin::mayCarryCache(QualType T) const {

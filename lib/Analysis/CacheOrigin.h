@@ -21,10 +21,11 @@ class Expr;
 
 namespace transformers_tidy {
 
+class TypeNames;
+
 class CacheOrigin {
 public:
-  explicit CacheOrigin(llvm::ArrayRef<std::string> SinkTypes)
-      : SinkTypes(SinkTypes) {}
+  explicit CacheOrigin(const TypeNames &SinkTypes) : SinkTypes(SinkTypes) {}
 
   /// A cache handle, or an object holding one (a model output), that
   /// nobody else shares.
@@ -39,14 +40,14 @@ public:
   /// Default arguments, `{}`, `nullptr` and value-initialised fields.
   bool carriesNoCache(const clang::Expr *E) const;
 
-  llvm::ArrayRef<std::string> sinkTypes() const { return SinkTypes; }
+  const TypeNames &sinkTypes() const { return SinkTypes; }
 
 private:
   static bool isCacheFactoryCall(const clang::CallExpr *CE);
   bool isModelCallWithoutCache(const clang::CXXMemberCallExpr *MC) const;
   bool isSink(clang::QualType T) const;
 
-  llvm::ArrayRef<std::string> SinkTypes;
+  const TypeNames &SinkTypes;
 };
 
 /// \p E without implicit nodes and parentheses.

@@ -196,7 +196,7 @@ static unsigned countReferences(const Stmt *S, const ParmVarDecl *P) {
 namespace {
 class Search {
 public:
-  Search(llvm::ArrayRef<std::string> SinkTypes, const SourceManager &SM)
+  Search(const TypeNames &SinkTypes, const SourceManager &SM)
       : SinkTypes(SinkTypes), SM(SM) {}
 
   /// Whether the value of parameter \p Index of \p FD (at \p Path inside it)
@@ -270,19 +270,19 @@ private:
     for (unsigned I = 1; I < C->getNumArgs(); ++I)
       if (!isa<CXXDefaultArgExpr>(C->getArg(I)))
         return false;
-    return matchingName(C->getConstructor()->getParent(), SinkTypes);
+    return SinkTypes.match(C->getConstructor()->getParent());
   }
 
-  llvm::ArrayRef<std::string> SinkTypes;
+  const TypeNames &SinkTypes;
   const SourceManager &SM;
   std::set<std::tuple<const FunctionDecl *, unsigned, TuplePath>> Visited;
 };
 } // namespace
 
-ForwardedConversion
-findForwardedConversion(const FunctionDecl *Callee, unsigned ParamIndex,
-                        llvm::ArrayRef<std::string> SinkTypes,
-                        const SourceManager &SM) {
+ForwardedConversion findForwardedConversion(const FunctionDecl *Callee,
+                                            unsigned ParamIndex,
+                                            const TypeNames &SinkTypes,
+                                            const SourceManager &SM) {
   Search S(SinkTypes, SM);
   if (!S.follow(Callee, ParamIndex, {}, 0))
     return {};

@@ -23,6 +23,7 @@
 #ifndef TRANSFORMERS_TIDY_LIB_FORWARDEDARGUMENT_H
 #define TRANSFORMERS_TIDY_LIB_FORWARDEDARGUMENT_H
 
+#include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include <string>
@@ -62,10 +63,10 @@ bool mayForwardArguments(const clang::FunctionDecl &FD);
 
 /// Follows the value passed to parameter \p ParamIndex of \p Callee into
 /// its body. \p SinkTypes are the option's sink type names.
-ForwardedConversion
-findForwardedConversion(const clang::FunctionDecl *Callee, unsigned ParamIndex,
-                        llvm::ArrayRef<std::string> SinkTypes,
-                        const clang::SourceManager &SM);
+ForwardedConversion findForwardedConversion(const clang::FunctionDecl *Callee,
+                                            unsigned ParamIndex,
+                                            const TypeNames &SinkTypes,
+                                            const clang::SourceManager &SM);
 
 /// If \p E, through std::forward / std::move / std::get<I>, is a parameter
 /// the search follows (a forwarding reference of the user's, a parameter of

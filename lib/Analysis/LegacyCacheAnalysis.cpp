@@ -17,6 +17,7 @@
 #include "LocalParentMap.h"
 #include "MacroOrigin.h"
 #include "SinkContext.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -33,10 +34,16 @@ namespace {
 AST_POLYMORPHIC_MATCHER_P(hasLegacyArgument,
                           AST_POLYMORPHIC_SUPPORTED_TYPES(CallExpr,
                                                           CXXConstructExpr),
-                          std::vector<std::string>, TensorTypes) {
+                          const TypeNames *, TensorTypes) {
   return llvm::any_of(Node.arguments(), [&](const Expr *Arg) {
-    return legacyLayerArity(Arg->getType(), TensorTypes) != 0;
+    return legacyLayerArity(Arg->getType(), *TensorTypes) != 0;
   });
+}
+
+/// A class one of \p Types names (TypeNames.h: by declaration, not by
+/// spelling).
+AST_MATCHER_P(CXXRecordDecl, isNamedBy, const TypeNames *, Types) {
+  return Types->match(&Node) != nullptr;
 }
 } // namespace
 
@@ -48,8 +55,21 @@ struct LegacyCacheAnalysis::State {
   /// would build the ASTContext's parent map of the whole TU on every TU
   /// with a mere candidate (LocalParentMap.h).
   TUParentMap Parents;
+  /// The type options, resolved in the TU being analysed.
+  TypeNames TensorTypes, SinkTypes;
 
-  explicit State(const CheckOptions &O) : Includes(O.IncludeHeader, O.Style) {}
+  explicit State(const CheckOptions &O)
+      : Includes(O.IncludeHeader, O.Style), TensorTypes(O.TensorTypes),
+        SinkTypes(O.SinkTypes) {}
+
+  void reset() {
+    Findings.clear();
+    Includes.reset();
+    SM = nullptr;
+    Parents.reset();
+    TensorTypes.forget();
+    SinkTypes.forget();
+  }
 };
 
 LegacyCacheAnalysis::LegacyCacheAnalysis(CheckOptions O, bool SelfContained)
@@ -60,48 +80,39 @@ LegacyCacheAnalysis::~LegacyCacheAnalysis() = default;
 
 void LegacyCacheAnalysis::registerMatchers(
     MatchFinder &Finder, MatchFinder::MatchCallback *Callback) {
-  std::vector<llvm::StringRef> Sinks(Opts.SinkTypes.begin(),
-                                     Opts.SinkTypes.end());
-  if (Sinks.empty())
+  if (S->SinkTypes.empty())
     return;
   Finder.addMatcher(
       cxxConstructExpr(
           unless(argumentCountIs(0)),
           hasDeclaration(cxxConstructorDecl(
               unless(isCopyConstructor()), unless(isMoveConstructor()),
-              ofClass(cxxRecordDecl(hasAnyName(Sinks)).bind("sinkType")))))
+              ofClass(
+                  cxxRecordDecl(isNamedBy(&S->SinkTypes)).bind("sinkType")))))
           .bind("sink"),
       Callback);
   // Calls that may forward a legacy value to a sink construction in the
   // callee's body (ForwardedArgument.h). Only calls of the user's: no
   // finding in system code.
   Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
-                             hasLegacyArgument(Opts.TensorTypes),
+                             hasLegacyArgument(&S->TensorTypes),
                              unless(isExpansionInSystemHeader()))
                         .bind("forwardingCall"),
                     Callback);
   Finder.addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
                                          isTemplateInstantiation())),
-                                     hasLegacyArgument(Opts.TensorTypes),
+                                     hasLegacyArgument(&S->TensorTypes),
                                      unless(isExpansionInSystemHeader()))
                         .bind("forwardingCall"),
                     Callback);
 }
 
-void LegacyCacheAnalysis::onStartOfTranslationUnit() {
-  S->Findings.clear();
-  S->Includes.reset();
-  S->SM = nullptr;
-  S->Parents.reset();
-}
+void LegacyCacheAnalysis::onStartOfTranslationUnit() { S->reset(); }
 
 void LegacyCacheAnalysis::onEndOfTranslationUnit(FindingConsumer &Out) {
   if (S->SM)
     S->Findings.emit(Out, *S->SM, SelfContainedDiags);
-  S->Findings.clear();
-  S->Includes.reset();
-  S->SM = nullptr;
-  S->Parents.reset();
+  S->reset();
 }
 
 void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
@@ -119,7 +130,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   const Expr *Legacy = ignoreImplicitAsWritten(Sink->getArg(0));
   if (!Legacy || Legacy->isTypeDependent())
     return;
-  unsigned Arity = legacyLayerArity(Legacy->getType(), Opts.TensorTypes);
+  unsigned Arity = legacyLayerArity(Legacy->getType(), S->TensorTypes);
   if (Arity == 0)
     return;
   // A forwarded parameter (a perfect-forwarding template of the user's,
@@ -141,7 +152,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
 
 std::string
 LegacyCacheAnalysis::sinkFallbackName(const CXXRecordDecl *SinkType) const {
-  const std::string *Spelling = matchingName(SinkType, Opts.SinkTypes);
+  const std::string *Spelling = S->SinkTypes.match(SinkType);
   return Spelling ? withoutGlobalPrefix(*Spelling).str()
                   : SinkType->getQualifiedNameAsString();
 }
@@ -167,12 +178,12 @@ void LegacyCacheAnalysis::checkForwardingCall(
     const Expr *Value = ignoreImplicitAsWritten(Args[I]);
     if (!Value || Value->isTypeDependent())
       continue;
-    unsigned Arity = legacyLayerArity(Value->getType(), Opts.TensorTypes);
+    unsigned Arity = legacyLayerArity(Value->getType(), S->TensorTypes);
     // A forwarded parameter of the user's is reported at its callers.
     if (Arity == 0 || forwardedParameter(Value, SM))
       continue;
     ForwardedConversion Conversion =
-        findForwardedConversion(Callee, I, Opts.SinkTypes, SM);
+        findForwardedConversion(Callee, I, S->SinkTypes, SM);
     if (!Conversion.Sink)
       continue;
 
@@ -250,7 +261,7 @@ void LegacyCacheAnalysis::report(const ReportedValue &V, ASTContext &Ctx) {
       F.Notes.push_back({F.Loc, V.NoFixReason});
     } else if (const Expr *Handle = toLegacyCacheHandle(Legacy);
                Handle && isHandleReuseSafe(Legacy->IgnoreParens(), Handle,
-                                           Opts.SinkTypes, Parents)) {
+                                           S->SinkTypes, Parents)) {
       CharSourceRange CallRange = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(
               Legacy->IgnoreParens()->getSourceRange()),

@@ -1,6 +1,7 @@
 //===- LegacyCacheType.cpp - Type predicates of the analyses --------------===//
 
 #include "LegacyCacheType.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/TemplateBase.h"
@@ -36,14 +37,6 @@ bool isStdNamed(const NamedDecl *D,
   if (!D || !D->getIdentifier() || !D->isInStdNamespace())
     return false;
   return llvm::is_contained(Names, D->getName());
-}
-
-const std::string *matchingName(const NamedDecl *D,
-                                llvm::ArrayRef<std::string> Names) {
-  for (const std::string &N : Names)
-    if (hasQualifiedName(D, withoutGlobalPrefix(N)))
-      return &N;
-  return nullptr;
 }
 
 /// The specialization \p T names when it is std::<Name><...>.
@@ -86,16 +79,13 @@ typeArguments(const ClassTemplateSpecializationDecl *Spec,
   return Out;
 }
 
-static bool isTensor(QualType T, llvm::ArrayRef<std::string> TensorTypes) {
+static bool isTensor(QualType T, const TypeNames &TensorTypes) {
   // As the library's is_tensor: cv and references are ignored.
-  if (T.isNull())
-    return false;
-  const CXXRecordDecl *RD = recordOf(T);
-  return RD && matchingName(RD, TensorTypes);
+  return TensorTypes.match(recordOf(T));
 }
 
 /// Arity (2 or 4) of a layer type, 0 if it is not a layer.
-static unsigned layerArity(QualType T, llvm::ArrayRef<std::string> Tensors) {
+static unsigned layerArity(QualType T, const TypeNames &Tensors) {
   llvm::StringRef Which;
   const auto *Spec = stdSpecialization(T, {"tuple", "pair"}, Which);
   if (!Spec)
@@ -109,7 +99,7 @@ static unsigned layerArity(QualType T, llvm::ArrayRef<std::string> Tensors) {
   return Elems.size();
 }
 
-unsigned legacyLayerArity(QualType T, llvm::ArrayRef<std::string> Tensors) {
+unsigned legacyLayerArity(QualType T, const TypeNames &Tensors) {
   llvm::StringRef Which;
   const auto *Outer = stdSpecialization(T, {"vector", "array", "tuple"}, Which);
   if (!Outer)

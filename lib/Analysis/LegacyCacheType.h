@@ -9,6 +9,7 @@
 #ifndef TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
 #define TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
 
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -24,17 +25,10 @@ namespace transformers_tidy {
 
 /// The fully qualified name of the base class of all caches.
 inline constexpr llvm::StringLiteral CacheBaseName = "transformers::Cache";
-inline constexpr llvm::StringLiteral GenerationConfigName =
-    "transformers::GenerationConfig";
 
 /// The record a (possibly sugared, referenced, cv-qualified) type names, or
 /// null.
 const clang::CXXRecordDecl *recordOf(clang::QualType T);
-
-/// Option-style names ("::ns::Name" or "ns::Name") compared with the
-/// declaration's fully qualified name. Returns the matching option entry.
-const std::string *matchingName(const clang::NamedDecl *D,
-                                llvm::ArrayRef<std::string> Names);
 
 /// \p Name without a leading "::".
 llvm::StringRef withoutGlobalPrefix(llvm::StringRef Name);
@@ -45,8 +39,7 @@ llvm::StringRef withoutGlobalPrefix(llvm::StringRef Name);
 /// std::tuple<L...> (at least one L) whose layers L (cv / references ignored)
 /// are all std::tuple / std::pair of the same arity (pair: 2, tuple: 2 or 4)
 /// of tensor types (cv / references ignored).
-unsigned legacyLayerArity(clang::QualType T,
-                          llvm::ArrayRef<std::string> TensorTypes);
+unsigned legacyLayerArity(clang::QualType T, const TypeNames &TensorTypes);
 
 /// Whether \p RD is, or derives from, the class named \p Name (fully
 /// qualified, no leading "::").

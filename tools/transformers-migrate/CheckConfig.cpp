@@ -7,6 +7,7 @@
 #include "clang-tidy/GlobList.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
+#include "transformers-tidy/Options.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -43,6 +44,28 @@ llvm::StringRef checkDescription(llvm::StringRef Check) {
   if (Check == "clang-tidy-nolint")
     return "A NOLINTBEGIN/NOLINTEND comment without its counterpart.";
   return "";
+}
+
+std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config) {
+  std::vector<TypeOptionEntry> Out;
+  for (const auto &Option : Config.CheckOptions) {
+    llvm::StringRef Key = Option.getKey().rsplit('.').second;
+    if (Key != "SinkTypes" && Key != "TensorTypes")
+      continue;
+    for (std::string &T : transformers_tidy::parseList(Option.getValue().Value))
+      Out.push_back({Option.getKey().str(), std::move(T)});
+  }
+  // The option map is unordered: one order for every run.
+  llvm::sort(Out);
+  return Out;
+}
+
+bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name) {
+  static const transformers_tidy::CheckOptions Defaults;
+  llvm::StringRef Key = Option.rsplit('.').second;
+  const std::vector<std::string> &List =
+      Key == "TensorTypes" ? Defaults.TensorTypes : Defaults.SinkTypes;
+  return llvm::is_contained(List, Name);
 }
 
 namespace {

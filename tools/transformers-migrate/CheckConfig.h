@@ -24,6 +24,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tmigrate {
@@ -63,6 +64,26 @@ struct FileConfig {
   /// (part of the result cache's key).
   std::string Identity;
 };
+
+/// One entry of a type option (TensorTypes, SinkTypes) as an enabled check
+/// read it: "transformers-legacy-cache.TensorTypes" and "::torch::Tensor".
+struct TypeOptionEntry {
+  std::string Option;
+  std::string Name;
+  bool operator<(const TypeOptionEntry &O) const {
+    return std::tie(Option, Name) < std::tie(O.Option, O.Name);
+  }
+  bool operator==(const TypeOptionEntry &O) const {
+    return Option == O.Option && Name == O.Name;
+  }
+};
+
+/// Every type option entry of \p Config's enabled checks, in option order.
+std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config);
+/// Whether \p Name is one of the option's defaults (the library's own
+/// types: a project that does not include the library names none of them,
+/// and was not configured to).
+bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name);
 
 class CheckConfig {
 public:

@@ -10,13 +10,26 @@
 //       such that D/<marker> exists for a configured marker (default
 //       "transformers/cache_utils.h"; a file "<R>/transformers/x/y.h" is a
 //       library header when "<R>/transformers/cache_utils.h" exists), or
-//   (b) one of those files, or the command line, contains the unqualified
-//       name of a configured SinkTypes / TensorTypes entry or of the library
-//       types the checks match by name (GenerationConfig), as a substring.
-// Every finding needs a sink or library type to be declared in the TU, and a
-// declaration spells its name in some file the TU reads, so (b) can only miss
-// a name assembled by ## token pasting out of a non-library file. A scan that
-// fails (missing header, unsupported flags) never skips: the TU is analysed.
+//   (b) those files and the command line together spell, as identifiers
+//       (IdentifierScan.h: tokens, not comments or string literals), every
+//       component of some SinkTypes entry and every component of some
+//       TensorTypes entry or of transformers::GenerationConfig (the enabled
+//       checks' options, as they read them).
+// Why (b) is sound. A finding of transformers-legacy-cache is a conversion
+// to a type a SinkTypes entry names, of a value whose type has tensors a
+// TensorTypes entry names; one of transformers-cache-implementation-conflict
+// is a call with a sink and a GenerationConfig. So some sink entry and some
+// tensor (or GenerationConfig) entry name types in the TU. An entry names a
+// type by qualified lookup (TypeNames.h): each component is found as a
+// namespace, namespace alias, class, typedef or using-declaration, and each
+// of those is declared with its name as an identifier token, in a file the
+// TU reads or in a -D macro of its command line (a macro's body is lexed
+// too). Identifiers come from the raw lexer, which sees every token the
+// preprocessor can see (code under #if 0 as well: a superset) and joins
+// line splices. The one way around it is a name built by ## token pasting
+// outside the library's headers, which (a) covers. A scan that fails
+// (missing header, unsupported flags) never skips: the TU is analysed; so
+// does a file that cannot be read.
 // Consequence: a skipped TU's own semantic errors are not reported (exit
 // code 3 needs a parse); preprocessing errors still fail the scan and are.
 //
@@ -107,27 +120,31 @@ public:
   /// The first error writing to the cache, if any (reported, exit 2).
   std::optional<std::string> writeError() const;
 
-  std::atomic<unsigned> Skipped{0}, Hits{0}, Misses{0}, Scans{0},
-      ScanFailures{0}, Invalid{0};
+  /// Skipped counts every skip; CachedSkips those whose decision came from
+  /// the cache (no scan), Hits the results served from it.
+  std::atomic<unsigned> Skipped{0}, CachedSkips{0}, Hits{0}, Misses{0},
+      Scans{0}, ScanFailures{0}, Invalid{0};
 
 private:
   struct FileInfo {
     bool Ok = false;
-    std::string Digest;                   // BLAKE3, raw bytes
-    std::map<std::string, bool> Mentions; // names list -> mentioned
+    std::string Digest; // BLAKE3, raw bytes
+    /// Relevance::Key -> which of its identifiers the file spells.
+    std::map<std::string, std::vector<bool>> Spelled;
   };
+  struct Relevance;
   bool scan(const std::vector<std::string> &CommandLine,
             const std::string &Directory, std::vector<std::string> &Files);
   bool isLibraryHeader(llvm::StringRef File);
-  /// A copy of the file's digest and whether it mentions \p Names (the
-  /// entry's map may grow concurrently, so no reference escapes the lock).
+  /// A copy of the file's digest and of which of \p Names' identifiers it
+  /// spells (the entry's map may grow concurrently, so no reference escapes
+  /// the lock).
   struct FileFacts {
     bool Ok = false;
     std::string Digest;
-    bool Mentions = false;
+    std::vector<bool> Spelled;
   };
-  FileFacts fileInfo(const std::string &File, const std::string &NamesKey,
-                     const std::vector<std::string> &Names);
+  FileFacts fileInfo(const std::string &File, const Relevance &Names);
   const std::string &toolIdentity();
   /// The key of the TU's result given the files it reads ("" when one of
   /// them cannot be read).

@@ -512,7 +512,9 @@ int run(int argc, const char **argv) {
 
   Progress Prog(Run.files().size(), !Quiet);
   Run.analyse(
-      [&](const TUResult &R) { Prog.fileDone(R.MainFile, R.Findings.size()); },
+      [&](const TUResult &R) {
+        Prog.unitDone(R.MainFile, R.Findings.size(), R.Commands);
+      },
       errs());
   Prog.finish();
   Run.plan(errs());

@@ -119,25 +119,33 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
   }
   std::vector<TUResult> Parsed =
       runAll(*DB.DB, Usable, Config, Request.Run, std::move(Progress));
-  // Back in the database's order, unusable files in their place.
+  // Back in the database's order, unusable files in their place; a file's
+  // results (one per compile command) are consecutive.
+  size_t Units = Parsed.size();
   std::vector<TUResult> Results;
-  Results.reserve(DB.Files.size());
+  Results.reserve(Parsed.size() + Unusable.size());
   for (size_t I = 0, P = 0; I < DB.Files.size(); ++I) {
     auto It = Unusable.find(DB.Files[I]);
-    if (It != Unusable.end())
+    if (It != Unusable.end()) {
       Results.push_back(std::move(It->second));
-    else
-      Results.push_back(std::move(Parsed[P++]));
+      continue;
+    }
+    for (size_t End = P + Parsed[P].Commands; P < End; ++P)
+      Results.push_back(std::move(Parsed[P]));
   }
   if (Fast)
     Fast->trim();
   if (Request.Stats) {
     unsigned Skipped = Fast ? Fast->Skipped.load() : 0;
     unsigned Hits = Fast ? Fast->Hits.load() : 0;
-    Log << "transformers-migrate: " << DB.Files.size()
-        << " translation units: " << Skipped << " skipped by the prefilter, "
-        << Hits << " from the cache, " << Usable.size() - Skipped - Hits
-        << " parsed";
+    unsigned CachedSkips = Fast ? Fast->CachedSkips.load() : 0;
+    auto S = [](size_t N) { return N == 1 ? "" : "s"; };
+    Log << "transformers-migrate: " << DB.Files.size() << " file"
+        << S(DB.Files.size()) << ", " << Units << " compile command" << S(Units)
+        << ": " << Skipped << " skipped by the prefilter ("
+        << Skipped - CachedSkips << " decided now, " << CachedSkips
+        << " from the cache), " << Hits << " results from the cache, "
+        << Units - Skipped - Hits << " parsed";
     if (!Unusable.empty())
       Log << ", " << Unusable.size() << " unusable";
     if (Fast && Fast->Invalid)
@@ -148,6 +156,15 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
   // Merged, sorted and de-duplicated like clang-tidy (a header's finding
   // seen from many TUs is reported once).
   Merged = mergeResults(std::move(Results), Request.Fix);
+  // Once per run, not per TU: a name copied with a typo, or from a library
+  // the project does not include, silently matches nothing otherwise.
+  for (const TypeNameUse &T : Merged.UnnamedTypes)
+    if (!isDefaultTypeName(T.Option, T.Name))
+      Log << "transformers-migrate: warning: '" << T.Name << "' in option '"
+          << T.Option << "' names no type in any of the "
+          << Merged.TypeCheckedTUs << " translation unit"
+          << (Merged.TypeCheckedTUs == 1 ? "" : "s")
+          << " analysed; it matches nothing\n";
 }
 
 void Migration::plan(raw_ostream &Log) {

@@ -116,10 +116,21 @@ struct Record {
 /// "file:line:column" of \p R, for messages.
 std::string where(const Record &R);
 
+/// A type option's entry and whether it named a type in a parsed TU.
+struct TypeNameUse {
+  std::string Option; // "transformers-legacy-cache.TensorTypes"
+  std::string Name;   // "::torch::Tensor", as configured
+  bool Named = false;
+};
+
 /// Everything one translation unit produced.
 struct TUResult {
   std::string MainFile;
   std::string BuildDirectory;
+  /// Which of the file's compile commands this TU was parsed with (0-based),
+  /// and how many the file has: each one is analysed, as in clang-tidy.
+  unsigned Command = 0;
+  unsigned Commands = 1;
   /// True when the TU could not be analysed (compiler errors, crash, missing
   /// directory); Errors then says why and Findings is empty.
   bool Failed = false;
@@ -139,6 +150,10 @@ struct TUResult {
   } Stats;
   /// Content hash of every file an edit of this TU touches, as the TU read it.
   std::map<std::string, uint64_t> ContentHashes;
+  /// When the checks ran on the TU: every type option entry of its
+  /// configuration, and whether it named a type there (a name that names
+  /// none in any TU of a run is a configuration mistake, warned about once).
+  std::vector<TypeNameUse> TypeNames;
 };
 
 /// The edits of each record as clang-tidy would show them: an edit already

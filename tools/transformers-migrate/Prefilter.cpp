@@ -9,9 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "FastPath.h"
+#include "IdentifierScan.h"
 #include "StableFileSystem.h"
 #include "transformers-tidy/LLVMCompat.h"
-#include "transformers-tidy/Options.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
@@ -65,30 +66,57 @@ public:
   }
 };
 
-/// The unqualified names whose mention may make a TU relevant.
-std::vector<std::string> namesOf(const FileConfig &Config) {
-  std::vector<std::string> Names = {"GenerationConfig"};
-  auto Add = [&](llvm::StringRef Qualified) {
-    llvm::StringRef N = Qualified.rsplit("::").second;
-    if (N.empty())
-      N = Qualified;
-    N = N.trim();
-    if (!N.empty() && !llvm::is_contained(Names, N))
-      Names.push_back(N.str());
-  };
-  // The type options as the enabled checks themselves read them.
-  for (const auto &Option : Config.CheckOptions) {
-    llvm::StringRef Key = Option.getKey().rsplit('.').second;
-    if (Key == "SinkTypes" || Key == "TensorTypes")
-      for (const std::string &T :
-           transformers_tidy::parseList(Option.getValue().Value))
-        Add(T);
-  }
-  llvm::sort(Names);
-  return Names;
-}
-
 } // namespace
+
+/// A qualified name as the identifiers that spell it.
+using Spelling = std::vector<unsigned>; // indices into Identifiers
+
+/// What a TU must spell for a check to find anything in it (FastPath.h):
+/// one sink type, and one tensor type or the library's GenerationConfig.
+struct FastPath::Relevance {
+  std::vector<std::string> Identifiers; // sorted, unique
+  std::vector<Spelling> Sinks, Others;
+  std::string Key; // Identifiers joined: the per-file cache's key
+
+  explicit Relevance(const FileConfig &Config) {
+    std::vector<std::pair<std::vector<std::string>, bool>> Names;
+    auto Split = [](llvm::StringRef Qualified) {
+      llvm::SmallVector<llvm::StringRef, 4> Parts;
+      Qualified.trim().split(Parts, "::", -1, /*KeepEmpty=*/false);
+      std::vector<std::string> Out;
+      for (llvm::StringRef P : Parts)
+        Out.push_back(P.trim().str());
+      return Out;
+    };
+    Names.push_back(
+        {Split(transformers_tidy::GenerationConfigName), /*Sink=*/false});
+    for (const TypeOptionEntry &E : typeOptionEntries(Config))
+      Names.push_back(
+          {Split(E.Name), llvm::StringRef(E.Option).ends_with(".SinkTypes")});
+    for (const auto &N : Names)
+      Identifiers.insert(Identifiers.end(), N.first.begin(), N.first.end());
+    llvm::sort(Identifiers);
+    Identifiers.erase(llvm::unique(Identifiers), Identifiers.end());
+    for (const auto &[Parts, IsSink] : Names) {
+      Spelling S;
+      for (const std::string &P : Parts)
+        S.push_back(llvm::lower_bound(Identifiers, P) - Identifiers.begin());
+      if (!S.empty())
+        (IsSink ? Sinks : Others).push_back(std::move(S));
+    }
+    Key = llvm::join(Identifiers, ";");
+  }
+
+  /// Whether a TU whose files spell \p Spelled may have a finding.
+  bool reaches(const std::vector<bool> &Spelled) const {
+    auto Any = [&](const std::vector<Spelling> &Names) {
+      return llvm::any_of(Names, [&](const Spelling &S) {
+        return llvm::all_of(S, [&](unsigned I) { return Spelled[I]; });
+      });
+    };
+    return Any(Sinks) && Any(Others);
+  }
+};
 
 FastPath::FastPath(FastPathOptions O)
     : Opts(std::move(O)), Scanner(std::make_unique<ScanState>()) {}
@@ -126,28 +154,29 @@ bool FastPath::isLibraryHeader(llvm::StringRef File) {
 }
 
 FastPath::FileFacts FastPath::fileInfo(const std::string &File,
-                                       const std::string &NamesKey,
-                                       const std::vector<std::string> &Names) {
-  auto Facts = [&NamesKey](const FileInfo &I) {
+                                       const Relevance &Names) {
+  auto Facts = [&Names](const FileInfo &I) {
     FileFacts F;
     F.Ok = I.Ok;
     F.Digest = I.Digest;
-    auto M = I.Mentions.find(NamesKey);
-    F.Mentions = M != I.Mentions.end() && M->second;
+    auto M = I.Spelled.find(Names.Key);
+    if (M != I.Spelled.end())
+      F.Spelled = M->second;
     return F;
   };
   {
     std::lock_guard<std::mutex> Lock(Mutex);
     auto It = Files.find(File);
     if (It != Files.end() &&
-        (!It->second.Ok || It->second.Mentions.count(NamesKey)))
+        (!It->second.Ok || It->second.Spelled.count(Names.Key)))
       return Facts(It->second);
   }
   // Read outside the lock; a duplicate read by another thread is harmless.
   FileInfo Info;
-  // Read, not mapped: a file truncated while mapped is a SIGBUS.
+  // Read, not mapped: a file truncated while mapped is a SIGBUS. Null
+  // terminated, as clang's lexer wants its buffers.
   auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/false,
+                                         /*RequiresNullTerminator=*/true,
                                          /*IsVolatile=*/true);
   if (Buf) {
     llvm::StringRef Text = (*Buf)->getBuffer();
@@ -156,17 +185,14 @@ FastPath::FileFacts FastPath::fileInfo(const std::string &File,
     auto Digest = llvm::BLAKE3::hash(llvm::arrayRefFromStringRef(Text));
     Info.Ok = true;
     Info.Digest.assign(Digest.begin(), Digest.end());
-    bool Mentions = false;
-    for (const std::string &N : Names)
-      Mentions = Mentions || Text.contains(N);
-    Info.Mentions[NamesKey] = Mentions;
+    Info.Spelled[Names.Key] = spelledIdentifiers(Text, Names.Identifiers);
   }
   std::lock_guard<std::mutex> Lock(Mutex);
   FileInfo &Slot = Files[File];
   if (!Slot.Ok)
     Slot = std::move(Info);
   else if (Info.Ok)
-    Slot.Mentions.insert(Info.Mentions.begin(), Info.Mentions.end());
+    Slot.Spelled.insert(Info.Spelled.begin(), Info.Spelled.end());
   return Facts(Slot);
 }
 
@@ -175,12 +201,11 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
                               const std::string &File,
                               const FileConfig &Config) {
   FastDecision D;
-  std::vector<std::string> Names = namesOf(Config);
-  std::string NamesKey = llvm::join(Names, ";");
+  Relevance Names(Config);
   auto KeyFor = [&](const std::vector<std::string> &Files) {
     std::vector<FileFacts> Facts;
     for (const std::string &F : Files)
-      Facts.push_back(fileInfo(F, NamesKey, Names));
+      Facts.push_back(fileInfo(F, Names));
     return cacheKey(CommandLine, Directory, Config, Facts, Files);
   };
 
@@ -215,15 +240,23 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
   }
 
   if (Opts.Prefilter) {
-    bool Reaches = false;
+    // The identifiers spelled by the command line (-DNS=transformers) and
+    // by every file the TU reads, together.
+    std::vector<bool> Spelled(Names.Identifiers.size(), false);
+    auto Add = [&Spelled](const std::vector<bool> &More) {
+      for (size_t I = 0; I < More.size() && I < Spelled.size(); ++I)
+        Spelled[I] = Spelled[I] || More[I];
+    };
     for (const std::string &Arg : CommandLine)
-      for (const std::string &N : Names)
-        Reaches = Reaches || llvm::StringRef(Arg).contains(N);
+      Add(spelledIdentifiers(Arg, Names.Identifiers));
+    bool Reaches = false;
     for (size_t I = 0; I < D.Files.size() && !Reaches; ++I) {
-      FileFacts Info = fileInfo(D.Files[I], NamesKey, Names);
+      FileFacts Info = fileInfo(D.Files[I], Names);
       // An unreadable file is unknown content: keep the TU.
-      Reaches = isLibraryHeader(D.Files[I]) || !Info.Ok || Info.Mentions;
+      Reaches = isLibraryHeader(D.Files[I]) || !Info.Ok;
+      Add(Info.Spelled);
     }
+    Reaches = Reaches || Names.reaches(Spelled);
     if (!Reaches) {
       ++Skipped;
       D.Skip = true;

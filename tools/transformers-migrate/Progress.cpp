@@ -13,9 +13,12 @@ Progress::Progress(unsigned Total, bool Enabled)
 
 Progress::~Progress() { finish(); }
 
-void Progress::fileDone(const std::string &File, unsigned NewFindings) {
-  ++Done;
+void Progress::unitDone(const std::string &File, unsigned NewFindings,
+                        unsigned Commands) {
   Findings += NewFindings;
+  if (Commands > 1 && ++UnitsOf[File] < Commands)
+    return;
+  ++Done;
   if (!Enabled)
     return;
   std::string Line = "[" + std::to_string(Done) + "/" + std::to_string(Total) +

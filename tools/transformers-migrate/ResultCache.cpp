@@ -159,6 +159,9 @@ std::string serializeEntry(const CacheEntry &E) {
   json::Object Hashes;
   for (const auto &[File, Hash] : R.ContentHashes)
     Hashes[File] = llvm::utohexstr(Hash);
+  json::Array Types;
+  for (const TypeNameUse &T : R.TypeNames)
+    Types.push_back(json::Array{T.Option, T.Name, T.Named});
   json::Object O{
       {"main", R.MainFile},
       {"dir", R.BuildDirectory},
@@ -168,7 +171,8 @@ std::string serializeEntry(const CacheEntry &E) {
                             R.Stats.GeneratedErrors}},
       {"diagnostics", std::move(Yaml)},
       {"beside", std::move(Beside)},
-      {"hashes", std::move(Hashes)}};
+      {"hashes", std::move(Hashes)},
+      {"types", std::move(Types)}};
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   OS << json::Value(std::move(O));
@@ -190,8 +194,9 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
   auto Skipped = O->getBoolean("skipped");
   const json::Array *Beside = O->getArray("beside");
   const json::Object *Hashes = O->getObject("hashes");
+  const json::Array *Types = O->getArray("types");
   if (!Main || !Dir || !Yaml || !Stats || Stats->size() != 6 || !Skipped ||
-      !Beside || !Hashes)
+      !Beside || !Hashes || !Types)
     return std::nullopt;
   unsigned Counters[6];
   for (size_t I = 0; I < 6; ++I) {
@@ -228,6 +233,16 @@ std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
     if (!S || S->getAsInteger(16, H))
       return std::nullopt;
     R.ContentHashes[File.str()] = H;
+  }
+  for (const json::Value &T : *Types) {
+    const json::Array *A = T.getAsArray();
+    if (!A || A->size() != 3)
+      return std::nullopt;
+    auto Option = (*A)[0].getAsString(), Name = (*A)[1].getAsString();
+    auto Named = (*A)[2].getAsBoolean();
+    if (!Option || !Name || !Named)
+      return std::nullopt;
+    R.TypeNames.push_back({Option->str(), Name->str(), *Named});
   }
   return E;
 }
@@ -497,6 +512,7 @@ bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
     if (!Opts.Prefilter)
       return false;
     ++Skipped;
+    ++CachedSkips;
     D.Skip = true;
     return true;
   }

@@ -44,14 +44,25 @@ MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode) {
   MergedRun M;
   M.Summary.FixMode = FixMode;
   std::vector<Record> Records;
+  // Per (option, name): whether it named a type in some TU.
+  std::map<std::pair<std::string, std::string>, bool> TypeNames;
   for (TUResult &R : Results) {
+    M.TypeCheckedTUs += !R.TypeNames.empty();
+    for (const TypeNameUse &T : R.TypeNames)
+      TypeNames[{T.Option, T.Name}] |= T.Named;
     if (!R.Failed && !R.ContentHashes.empty()) {
-      M.Units.push_back({R.MainFile, {}});
+      M.Units.push_back({R.MainFile, R.Command, {}});
       for (auto &[File, Hash] : R.ContentHashes)
         M.Units.back().Touched.insert(realPathOf(File));
     }
-    M.Summary.Files.push_back(R.MainFile);
-    if (R.Failed)
+    // A file's results (one per compile command) are consecutive: the file
+    // is counted once, and failed if any of its commands failed.
+    bool SameFile =
+        !M.Summary.Files.empty() && M.Summary.Files.back() == R.MainFile;
+    if (!SameFile)
+      M.Summary.Files.push_back(R.MainFile);
+    if (R.Failed && (M.Summary.FailedFiles.empty() ||
+                     M.Summary.FailedFiles.back() != R.MainFile))
       M.Summary.FailedFiles.push_back(R.MainFile);
     add(M.Counts, R.Stats);
     for (auto &[File, Hash] : R.ContentHashes)
@@ -61,6 +72,9 @@ MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode) {
     for (Record &Rec : R.Errors)
       Records.push_back(std::move(Rec));
   }
+  for (const auto &[Entry, Named] : TypeNames)
+    if (!Named)
+      M.UnnamedTypes.push_back({Entry.first, Entry.second, false});
   resolvePaths(Records);
   // Records of one key are duplicates from several TUs (a shared header);
   // sorting by (key, arrival) keeps the first TU's record, deterministically.
@@ -145,10 +159,14 @@ void printClosingSummary(llvm::raw_ostream &OS, const MergedRun &Run,
   else if (Counts.AnyError)
     OS << "Found compiler error(s).\n";
   const RunSummary &Sum = Run.Summary;
-  if (!Sum.FailedFiles.empty())
+  if (!Sum.FailedFiles.empty()) {
     OS << "Found compiler errors: " << Sum.FailedFiles.size() << " of "
        << Sum.Files.size() << " file" << plural(Sum.Files.size())
-       << " could not be analysed.\n";
+       << " could not be analysed:\n";
+    // By name: in a long log the errors above may be far away.
+    for (const std::string &F : Sum.FailedFiles)
+      OS << "  " << F << "\n";
+  }
 }
 
 } // namespace tmigrate

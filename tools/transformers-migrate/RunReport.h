@@ -36,6 +36,10 @@ struct MergedRun {
   std::map<std::string, std::set<uint64_t>> SeenHashes;
   /// The TUs with fixable findings, and the files they touch (--verify).
   std::vector<VerifyUnit> Units;
+  /// Type option entries configured for some TU the checks ran on that
+  /// named a type in none of them (sorted), and how many TUs that was.
+  std::vector<TypeNameUse> UnnamedTypes;
+  unsigned TypeCheckedTUs = 0;
 };
 
 /// Merges \p Results (consumed) for a run with or without --fix.

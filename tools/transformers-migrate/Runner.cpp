@@ -18,22 +18,31 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
                              const std::vector<std::string> &Files,
                              CheckConfig &Config, const RunOptions &Opts,
                              ProgressFn Progress) {
-  std::vector<TUResult> Results(Files.size());
-  // Commands and configurations are computed up front, on this thread.
-  std::vector<std::optional<CompileCommand>> Commands(Files.size());
+  // The units of work, commands and configurations are computed up front,
+  // on this thread: one unit per compile command of each file.
+  struct Unit {
+    size_t File;
+    std::optional<CompileCommand> Command;
+    unsigned Index = 0, Count = 1;
+  };
+  std::vector<Unit> Units;
   std::vector<FileConfig> Configs(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
     std::vector<CompileCommand> Cmds = DB.getCompileCommands(Files[I]);
-    if (!Cmds.empty())
-      Commands[I] = Cmds.front();
+    if (Cmds.empty())
+      Units.push_back({I, std::nullopt});
+    for (size_t C = 0; C < Cmds.size(); ++C)
+      Units.push_back(
+          {I, std::move(Cmds[C]), unsigned(C), unsigned(Cmds.size())});
     Configs[I] = Config.configFor(Files[I]);
   }
+  std::vector<TUResult> Results(Units.size());
 
   // One clang-tidy session per worker thread (a ClangTidyContext holds the
   // state of the file it analyses), created on first use and reused.
   std::mutex WorkersMutex;
   std::vector<std::unique_ptr<TidyWorker>> Idle;
-  auto RunOne = [&](size_t I) {
+  auto RunOne = [&](const Unit &U) {
     std::unique_ptr<TidyWorker> Worker;
     {
       std::lock_guard<std::mutex> Lock(WorkersMutex);
@@ -44,7 +53,7 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
     }
     if (!Worker)
       Worker = std::make_unique<TidyWorker>(Config.workerProvider());
-    TUResult R = Worker->run(*Commands[I], Files[I], Configs[I], Opts);
+    TUResult R = Worker->run(*U.Command, Files[U.File], Configs[U.File], Opts);
     std::lock_guard<std::mutex> Lock(WorkersMutex);
     Idle.push_back(std::move(Worker));
     return R;
@@ -52,35 +61,38 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
 
   std::mutex ProgressMutex;
   auto Work = [&](size_t I) {
+    const Unit &U = Units[I];
+    const std::string &File = Files[U.File];
+    const FileConfig &FC = Configs[U.File];
     TUResult R;
-    if (!Commands[I]) {
-      R = failedTU(Files[I], "", "no compile command for this file");
+    if (!U.Command) {
+      R = failedTU(File, "", "no compile command for this file");
     } else if (std::optional<std::string> Why =
-                   ResponseFileDatabase::expansionError(*Commands[I])) {
+                   ResponseFileDatabase::expansionError(*U.Command)) {
       // Neither scanned nor parsed: both would expand the response files
       // again, without bounds.
-      R = failedTU(Files[I], Commands[I]->Directory,
-                   *Why + ": '" + Files[I] + "'");
-    } else if (Configs[I].EnabledChecks.empty()) {
-      R.MainFile = Files[I];
-      R.BuildDirectory = Commands[I]->Directory;
+      R = failedTU(File, U.Command->Directory, *Why + ": '" + File + "'");
+    } else if (FC.EnabledChecks.empty()) {
+      R.MainFile = File;
+      R.BuildDirectory = U.Command->Directory;
     } else if (Opts.Fast) {
-      FastDecision D =
-          Opts.Fast->decide(toolCommandLine(*Commands[I], Opts),
-                            Commands[I]->Directory, Files[I], Configs[I]);
+      FastDecision D = Opts.Fast->decide(toolCommandLine(*U.Command, Opts),
+                                         U.Command->Directory, File, FC);
       if (D.Cached) {
         R = std::move(*D.Cached);
       } else if (D.Skip) {
         // Cannot reach the library: no finding is possible.
-        R.MainFile = Files[I];
-        R.BuildDirectory = Commands[I]->Directory;
+        R.MainFile = File;
+        R.BuildDirectory = U.Command->Directory;
       } else {
-        R = RunOne(I);
+        R = RunOne(U);
         Opts.Fast->store(D, R);
       }
     } else {
-      R = RunOne(I);
+      R = RunOne(U);
     }
+    R.Command = U.Index;
+    R.Commands = U.Count;
     std::lock_guard<std::mutex> Lock(ProgressMutex);
     Results[I] = std::move(R);
     if (Progress)
@@ -88,13 +100,13 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
   };
 
   unsigned Jobs = Opts.Jobs;
-  if (Jobs <= 1 || Files.size() <= 1) {
-    for (size_t I = 0; I < Files.size(); ++I)
+  if (Jobs <= 1 || Units.size() <= 1) {
+    for (size_t I = 0; I < Units.size(); ++I)
       Work(I);
     return Results;
   }
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-  for (size_t I = 0; I < Files.size(); ++I)
+  for (size_t I = 0; I < Units.size(); ++I)
     Pool.async([&Work, I] { Work(I); });
   Pool.wait();
   return Results;

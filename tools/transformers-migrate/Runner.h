@@ -22,8 +22,11 @@ namespace tmigrate {
 /// Called after each TU, from worker threads (serialised by the runner).
 using ProgressFn = std::function<void(const TUResult &)>;
 
-/// Analyses \p Files (absolute) with commands from \p DB. Results are in the
-/// order of \p Files, whatever the number of jobs.
+/// Analyses \p Files (absolute) under every compile command \p DB has for
+/// each (a file built twice, with other defines, is two translation units,
+/// as in clang-tidy). Results are in the order of \p Files, then of their
+/// commands, whatever the number of jobs; a file without a command has one
+/// failed result.
 std::vector<TUResult> runAll(const clang::tooling::CompilationDatabase &DB,
                              const std::vector<std::string> &Files,
                              CheckConfig &Config, const RunOptions &Opts,

@@ -10,6 +10,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "transformers-tidy/LegacyCacheAnalysis.h"
+#include "transformers-tidy/TypeNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -212,6 +213,18 @@ struct TUState {
   bool Analysed = false;
   /// Files that changed on disk while the TU was parsed.
   std::vector<std::string> Changed;
+  /// The configuration's type option entries, resolved once the checks ran.
+  std::vector<TypeOptionEntry> TypeEntries;
+
+  void resolveTypeNames(const ASTContext &Ctx) {
+    std::vector<std::string> Names;
+    for (const TypeOptionEntry &E : TypeEntries)
+      Names.push_back(E.Name);
+    std::vector<bool> Named = transformers_tidy::resolveTypeNames(Ctx, Names);
+    for (size_t I = 0; I < TypeEntries.size(); ++I)
+      Result.TypeNames.push_back(
+          {TypeEntries[I].Option, TypeEntries[I].Name, Named[I]});
+  }
 
   /// Takes clang-tidy's diagnostics of the TU and converts them.
   void collect(const SourceManager *SM) {
@@ -263,6 +276,7 @@ public:
       MultiplexConsumer::HandleTranslationUnit(Ctx);
       if (Restricted)
         Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+      State.resolveTypeNames(Ctx);
       if (State.Opts.InspectAST)
         State.Opts.InspectAST(Ctx);
     }
@@ -387,6 +401,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
 
   TUState State{Context, Diagnostics, Result, Opts};
   State.SystemHeaders = Config.Options.SystemHeaders.value_or(false);
+  State.TypeEntries = typeOptionEntries(Config);
   // With SystemHeaders, findings in system headers are reported: parse
   // their bodies.
   State.SkipSystemBodies =

@@ -257,7 +257,6 @@ planAndVerify(const std::vector<Record> &Records,
   // A TU that verified with the same rewritten content of its files is not
   // parsed again in a later round.
   std::map<size_t, uint64_t> Verified;
-  std::vector<std::optional<tooling::CompileCommand>> Commands(Units.size());
 
   for (;;) {
     Result.Plan = planFixes(Records, SeenHashes, PO);
@@ -295,17 +294,18 @@ planAndVerify(const std::vector<Record> &Records,
       size_t U = Pending[P].first;
       std::vector<tooling::CompileCommand> Cmds =
           DB.getCompileCommands(Units[U].MainFile);
-      if (Cmds.empty()) {
+      if (Units[U].Command >= Cmds.size()) {
         Found[P] = {{"", 0, 0, 0, "no compile command for this file"}};
         return;
       }
-      std::vector<ParseError> After = parseWith(Cmds.front(), RO, Overlay);
+      const tooling::CompileCommand &Cmd = Cmds[Units[U].Command];
+      std::vector<ParseError> After = parseWith(Cmd, RO, Overlay);
       ++ParsesOf[P];
       if (After.empty())
         return;
       // Only errors the rewrite introduced count: compare with a parse of
       // the tree as it is (needed only now, so a clean plan costs one parse).
-      std::vector<ParseError> Before = parseWith(Cmds.front(), RO, {});
+      std::vector<ParseError> Before = parseWith(Cmd, RO, {});
       ++ParsesOf[P];
       Found[P] = newErrors(After, Before);
     };

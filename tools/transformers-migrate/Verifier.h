@@ -38,6 +38,9 @@ namespace tmigrate {
 /// A translation unit that may read rewritten files.
 struct VerifyUnit {
   std::string MainFile;
+  /// Which of the file's compile commands (a finding seen under several is
+  /// verified under each).
+  unsigned Command = 0;
   /// Real paths of the files this TU has fixable findings in.
   std::set<std::string> Touched;
 };

@@ -40,6 +40,9 @@ CacheEntry entryWithOneFinding() {
   E.Result.Findings.push_back(R);
   E.Result.Stats = {1, 2, 3, 4, 5, 6};
   E.Result.ContentHashes["/p/src/a.cpp"] = 0xfeedULL;
+  E.Result.TypeNames = {
+      {"transformers-legacy-cache.TensorTypes", "::torch::Tensor", true},
+      {"transformers-legacy-cache.SinkTypes", "::x::Y", false}};
   return E;
 }
 
@@ -77,6 +80,10 @@ TEST(CacheEntry, RoundTripsClangTidysDiagnosticAndTheToolsState) {
   EXPECT_EQ(B.MainFile, "/p/src/a.cpp");
   EXPECT_EQ(Out->Result.Stats.Generated, 5u);
   EXPECT_EQ(Out->Result.ContentHashes, In.Result.ContentHashes);
+  ASSERT_EQ(Out->Result.TypeNames.size(), 2u);
+  EXPECT_EQ(Out->Result.TypeNames[1].Name, "::x::Y");
+  EXPECT_FALSE(Out->Result.TypeNames[1].Named);
+  EXPECT_TRUE(Out->Result.TypeNames[0].Named);
 }
 
 TEST(CacheEntry, MalformedEntriesAreMisses) {

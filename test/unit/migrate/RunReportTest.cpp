@@ -144,6 +144,54 @@ TEST(ClosingSummary, ClangTidysLines) {
                 NonUserHint + "2 warnings treated as errors\n");
 }
 
+TEST(MergeResults, EveryCompileCommandOfAFileIsOneFile) {
+  // a.cpp built twice: the finding both commands saw is kept once, the
+  // file is counted once, and it failed because one of its commands did;
+  // each command that saw a fixable finding is verified.
+  std::vector<TUResult> Results;
+  Results.push_back(tu("/p/a.cpp", {finding("/p/a.cpp", 9, "/p/a.cpp")}));
+  Results.back().Commands = 3;
+  Results.push_back(tu("/p/a.cpp", {finding("/p/a.cpp", 9, "/p/a.cpp"),
+                                    finding("/p/a.cpp", 30, "/p/a.cpp")}));
+  Results.back().Command = 1;
+  Results.back().Commands = 3;
+  TUResult Failed;
+  Failed.MainFile = "/p/a.cpp";
+  Failed.Failed = true;
+  Failed.Command = 2;
+  Failed.Commands = 3;
+  Results.push_back(Failed);
+  Results.push_back(tu("/p/b.cpp", {}));
+
+  MergedRun M = mergeResults(std::move(Results), /*FixMode=*/false);
+  EXPECT_EQ(M.Records.size(), 2u);
+  EXPECT_EQ(M.Summary.Files,
+            (std::vector<std::string>{"/p/a.cpp", "/p/b.cpp"}));
+  EXPECT_EQ(M.Summary.FailedFiles, std::vector<std::string>{"/p/a.cpp"});
+  ASSERT_EQ(M.Units.size(), 2u);
+  EXPECT_EQ(M.Units[0].Command, 0u);
+  EXPECT_EQ(M.Units[1].Command, 1u);
+}
+
+TEST(MergeResults, TypeNamesThatNamedNothingInAnyTU) {
+  std::vector<TUResult> Results;
+  Results.push_back(tu("/p/a.cpp", {}));
+  Results.back().TypeNames = {{"c.TensorTypes", "::torch::Tensor", true},
+                              {"c.TensorTypes", "::torch::Tensr", false},
+                              {"c.SinkTypes", "::lib::Sink", false}};
+  Results.push_back(tu("/p/b.cpp", {}));
+  Results.back().TypeNames = {{"c.TensorTypes", "::torch::Tensor", false},
+                              {"c.TensorTypes", "::torch::Tensr", false},
+                              {"c.SinkTypes", "::lib::Sink", true}};
+  Results.push_back(tu("/p/skipped.cpp", {})); // not parsed: no say
+
+  MergedRun M = mergeResults(std::move(Results), /*FixMode=*/false);
+  EXPECT_EQ(M.TypeCheckedTUs, 2u);
+  ASSERT_EQ(M.UnnamedTypes.size(), 1u);
+  EXPECT_EQ(M.UnnamedTypes[0].Option, "c.TensorTypes");
+  EXPECT_EQ(M.UnnamedTypes[0].Name, "::torch::Tensr");
+}
+
 TEST(ClosingSummary, ErrorsFixesAndFailedFiles) {
   TUResult::Counters Counts;
   Counts.Generated = 1;
@@ -158,7 +206,8 @@ TEST(ClosingSummary, ErrorsFixesAndFailedFiles) {
             "Suppressed 1 warnings (1 with check filters).\n"
             "transformers-migrate applied 1 of 1 suggested fixes in 1 file.\n"
             "Found compiler error(s).\n"
-            "Found compiler errors: 1 of 2 files could not be analysed.\n");
+            "Found compiler errors: 1 of 2 files could not be analysed:\n"
+            "  /p/b.cpp\n");
   EXPECT_EQ(summary({}, {}), "");
 }
 

@@ -61,7 +61,7 @@ def seal(payload):
 
 
 def served(stderr):
-    return " 0 from the cache" not in stderr
+    return " 0 results from the cache" not in stderr
 
 
 def rejected(stderr):
