@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates a synthetic codebase for bench/run.sh (issue 5).
 
-  gen_corpus.py OUT --tus N --share P [--include DIR] [--seed S]
+  gen_corpus.py OUT --tus N --share P [--include DIR] [--seed S] [--ml]
 
 OUT/src/tu_<i>.cpp: N translation units. Every TU includes a few shared
 project headers (OUT/include/common_<k>.h, each pulling STL-heavy headers:
@@ -12,6 +12,14 @@ include <transformers/transformers.h> directly, half through a shared project
 header (OUT/include/model_api.h), and each makes one legacy hand-off
 (model.forward / model.generate with a legacy tuple cache) next to already
 migrated code. OUT/build/compile_commands.json lists every TU.
+
+--ml (issue 14: the prefilter in an ML codebase full of "Tensor"): every
+shared header also includes OUT/include/ml/tensor.h, the project's own tensor
+library in the style of ggml.h: "Tensor", "transformers", "PastKeyValues" and
+"GenerationConfig" in comments and string literals, and classes of its own
+named Tensor, PastKeyValues and GenerationConfig (in namespace ml) with a
+tuple-shaped KV cache of ml::Tensor; every TU uses them. Only the P% that
+include the reference library can have a finding.
 
 --light (for test/stress, where the point is the number of TUs, not their
 parse weight): the shared headers include only <cstddef>, and the library is
@@ -55,6 +63,55 @@ template <class T> std::vector<T> sorted(std::vector<T> v) {{
   return v;
 }}
 }} // namespace proj{k}
+"""
+
+
+# An ML project's own tensor library, as ggml.h is to llama.cpp: it names
+# every word of the reference library in comments and strings, and has
+# classes of the same unqualified names; none of them is a configured type.
+ML_TENSOR = """#pragma once
+// ML Tensor Library: a Tensor is an n-dimensional array of floats.
+// Weights converted from Hugging Face transformers checkpoints; the
+// past_key_values of a transformers::PastKeyValues become the KV cache below,
+// and a transformers::GenerationConfig becomes ml::GenerationConfig.
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace ml {
+struct Tensor {
+  std::vector<int64_t> ne;
+  std::vector<float> data;
+  std::string name = "Tensor";
+};
+/* A tuple-shaped cache, like transformers' legacy one, of ml::Tensor. */
+using KVCache = std::vector<std::tuple<Tensor, Tensor>>;
+struct PastKeyValues {
+  KVCache layers;
+  PastKeyValues() = default;
+  PastKeyValues(const KVCache &legacy) : layers(legacy) {}
+};
+struct GenerationConfig {
+  int64_t max_new_tokens = 16;
+  std::string cache_implementation = "transformers::DynamicCache";
+};
+inline const char *model_arch() { return "transformers::LlamaForCausalLM"; }
+inline int64_t decode(const PastKeyValues &past, const GenerationConfig &c) {
+  return static_cast<int64_t>(past.layers.size()) + c.max_new_tokens;
+}
+} // namespace ml
+"""
+
+
+def ml_code(i):
+    return f"""
+namespace tu{i}_ml {{
+int64_t step(const ml::KVCache &kv) {{
+  ml::GenerationConfig config;
+  return ml::decode(kv, config); // "Tensor" tuples into ml::PastKeyValues
+}}
+}} // namespace tu{i}_ml
 """
 
 
@@ -188,6 +245,8 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "include"))
     ap.add_argument("--headers", type=int, default=6)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ml", action="store_true",
+                    help="an ML codebase: its own Tensor library everywhere")
     ap.add_argument("--light", action="store_true",
                     help="cheap TUs: no STL-heavy headers, a stand-in "
                     "library (for test/stress)")
@@ -200,6 +259,12 @@ def main():
     for k in range(a.headers):
         with open(os.path.join(out, "include", f"common_{k}.h"), "w") as fh:
             fh.write(light_header(k) if a.light else common_header(k, rng))
+            if a.ml:
+                fh.write('#include "ml/tensor.h"\n')
+    if a.ml:
+        os.makedirs(os.path.join(out, "include", "ml"), exist_ok=True)
+        with open(os.path.join(out, "include", "ml", "tensor.h"), "w") as fh:
+            fh.write(ML_TENSOR)
     if a.light:
         os.makedirs(os.path.join(out, "include", "transformers"),
                     exist_ok=True)
@@ -217,6 +282,8 @@ def main():
         k1, k2 = rng.sample(range(a.headers), 2)
         text = f'#include "common_{k1}.h"\n#include "common_{k2}.h"\n'
         body = light_plain_code(i, k1) if a.light else plain_code(i, k1)
+        if a.ml:
+            body += ml_code(i)
         if i in lib_tus:
             if a.light:
                 lib_inc, lib_body = light_library_code(i)
@@ -239,7 +306,8 @@ def main():
         })
     with open(os.path.join(out, "build", "compile_commands.json"), "w") as fh:
         json.dump(entries, fh, indent=1)
-    print(f"{out}: {a.tus} TUs, {n_lib} using the library")
+    print(f"{out}: {a.tus} TUs, {n_lib} using the library" +
+          (", ML style" if a.ml else ""))
 
 
 if __name__ == "__main__":
