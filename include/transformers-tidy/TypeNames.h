@@ -58,9 +58,6 @@ public:
   /// Drops the resolution of the previous translation unit.
   void forget() const;
 
-  /// Whether entry \p I names a type in the resolved translation unit.
-  bool namesAType(size_t I) const;
-
   llvm::ArrayRef<std::string> entries() const { return Entries; }
   bool empty() const { return Entries.empty(); }
 
@@ -69,8 +66,12 @@ private:
   // Per TU: canonical record or class template -> index of its entry.
   mutable const clang::ASTContext *ResolvedIn = nullptr;
   mutable llvm::DenseMap<const clang::Decl *, unsigned> Named;
-  mutable std::vector<bool> Resolved;
 };
+
+/// The components of a qualified name as lookup takes them: a leading "::"
+/// dropped, each component trimmed, empty ones kept (they name nothing).
+/// The prefilter asks for the same components (FastPath.h).
+std::vector<std::string> qualifiedNameComponents(llvm::StringRef Name);
 
 /// For each of \p Names, whether it names a type in \p Ctx (the rule above).
 std::vector<bool> resolveTypeNames(const clang::ASTContext &Ctx,

@@ -56,15 +56,12 @@ const Decl *typeOf(const NamedDecl *D) {
 /// component is ambiguous, e.g. a namespace and a class of one name).
 llvm::SmallVector<const Decl *, 2> declarationsNamed(const ASTContext &Ctx,
                                                      llvm::StringRef Name) {
-  Name = Name.trim();
-  Name.consume_front("::");
-  llvm::SmallVector<llvm::StringRef, 4> Parts;
-  Name.split(Parts, "::");
+  std::vector<std::string> Parts = qualifiedNameComponents(Name);
   llvm::SmallVector<const DeclContext *, 2> Scopes{
       Ctx.getTranslationUnitDecl()};
   llvm::SmallVector<const Decl *, 2> Out;
   for (size_t I = 0; I < Parts.size(); ++I) {
-    llvm::StringRef Part = Parts[I].trim();
+    llvm::StringRef Part = Parts[I];
     // An identifier no file of the TU spells names nothing.
     auto It = Ctx.Idents.find(Part);
     if (Part.empty() || It == Ctx.Idents.end())
@@ -94,27 +91,30 @@ llvm::SmallVector<const Decl *, 2> declarationsNamed(const ASTContext &Ctx,
 
 } // namespace
 
+std::vector<std::string> qualifiedNameComponents(llvm::StringRef Name) {
+  Name = Name.trim();
+  Name.consume_front("::");
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  Name.split(Parts, "::");
+  std::vector<std::string> Out;
+  for (llvm::StringRef P : Parts)
+    Out.push_back(P.trim().str());
+  return Out;
+}
+
 TypeNames::TypeNames(std::vector<std::string> E) : Entries(std::move(E)) {}
 
 void TypeNames::resolve(const ASTContext &Ctx) const {
   ResolvedIn = &Ctx;
   Named.clear();
-  Resolved.assign(Entries.size(), false);
   for (size_t I = 0; I < Entries.size(); ++I)
-    for (const Decl *D : declarationsNamed(Ctx, Entries[I])) {
+    for (const Decl *D : declarationsNamed(Ctx, Entries[I]))
       Named.try_emplace(D, I); // the first entry naming a type keeps it
-      Resolved[I] = true;
-    }
 }
 
 void TypeNames::forget() const {
   ResolvedIn = nullptr;
   Named.clear();
-  Resolved.clear();
-}
-
-bool TypeNames::namesAType(size_t I) const {
-  return I < Resolved.size() && Resolved[I];
 }
 
 const std::string *TypeNames::match(const CXXRecordDecl *RD) const {

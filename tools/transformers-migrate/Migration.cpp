@@ -139,10 +139,9 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
     unsigned Skipped = Fast ? Fast->Skipped.load() : 0;
     unsigned Hits = Fast ? Fast->Hits.load() : 0;
     unsigned CachedSkips = Fast ? Fast->CachedSkips.load() : 0;
-    auto S = [](size_t N) { return N == 1 ? "" : "s"; };
     Log << "transformers-migrate: " << DB.Files.size() << " file"
-        << S(DB.Files.size()) << ", " << Units << " compile command" << S(Units)
-        << ": " << Skipped << " skipped by the prefilter ("
+        << plural(DB.Files.size()) << ", " << Units << " compile command"
+        << plural(Units) << ": " << Skipped << " skipped by the prefilter ("
         << Skipped - CachedSkips << " decided now, " << CachedSkips
         << " from the cache), " << Hits << " results from the cache, "
         << Units - Skipped - Hits << " parsed";
@@ -163,8 +162,7 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
       Log << "transformers-migrate: warning: '" << T.Name << "' in option '"
           << T.Option << "' names no type in any of the "
           << Merged.TypeCheckedTUs << " translation unit"
-          << (Merged.TypeCheckedTUs == 1 ? "" : "s")
-          << " analysed; it matches nothing\n";
+          << plural(Merged.TypeCheckedTUs) << " analysed; it matches nothing\n";
 }
 
 void Migration::plan(raw_ostream &Log) {

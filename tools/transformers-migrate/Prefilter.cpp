@@ -79,20 +79,16 @@ struct FastPath::Relevance {
   std::string Key; // Identifiers joined: the per-file cache's key
 
   explicit Relevance(const FileConfig &Config) {
+    // The components lookup resolves (TypeNames.h): an empty one, which
+    // no file spells, names nothing there either.
+    using transformers_tidy::qualifiedNameComponents;
     std::vector<std::pair<std::vector<std::string>, bool>> Names;
-    auto Split = [](llvm::StringRef Qualified) {
-      llvm::SmallVector<llvm::StringRef, 4> Parts;
-      Qualified.trim().split(Parts, "::", -1, /*KeepEmpty=*/false);
-      std::vector<std::string> Out;
-      for (llvm::StringRef P : Parts)
-        Out.push_back(P.trim().str());
-      return Out;
-    };
     Names.push_back(
-        {Split(transformers_tidy::GenerationConfigName), /*Sink=*/false});
+        {qualifiedNameComponents(transformers_tidy::GenerationConfigName),
+         /*Sink=*/false});
     for (const TypeOptionEntry &E : typeOptionEntries(Config))
-      Names.push_back(
-          {Split(E.Name), llvm::StringRef(E.Option).ends_with(".SinkTypes")});
+      Names.push_back({qualifiedNameComponents(E.Name),
+                       llvm::StringRef(E.Option).ends_with(".SinkTypes")});
     for (const auto &N : Names)
       Identifiers.insert(Identifiers.end(), N.first.begin(), N.first.end());
     llvm::sort(Identifiers);

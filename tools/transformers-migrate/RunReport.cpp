@@ -36,9 +36,9 @@ void add(TUResult::Counters &Sum, const TUResult::Counters &C) {
   Sum.GeneratedErrors += C.GeneratedErrors;
 }
 
-const char *plural(unsigned N) { return N == 1 ? "" : "s"; }
-
 } // namespace
+
+const char *plural(size_t N) { return N == 1 ? "" : "s"; }
 
 MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode) {
   MergedRun M;

@@ -42,6 +42,9 @@ struct MergedRun {
   unsigned TypeCheckedTUs = 0;
 };
 
+/// "s" unless \p N is 1, for the run's counted messages.
+const char *plural(size_t N);
+
 /// Merges \p Results (consumed) for a run with or without --fix.
 MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode);
 
