@@ -16,7 +16,7 @@
 #include "transformers-tidy/Options.h"
 
 namespace clang {
-class FunctionDecl;
+class ASTContext;
 } // namespace clang
 #include <memory>
 #include <optional>
@@ -71,12 +71,16 @@ private:
   std::unique_ptr<State> S;
 };
 
-/// Whether the analysis may read the body of \p FD although it is declared
-/// in a system header: functions that may forward their arguments (a
-/// parameter pack, a forwarding reference), whose bodies show where a
-/// forwarded legacy value is converted. A front end that skips the bodies of
-/// system functions must keep these.
-bool analysisReadsBody(const clang::FunctionDecl &FD);
+/// For a front end that skips the bodies of functions declared in system
+/// headers (the standalone tool's fast parse): whether the analysis of the
+/// TU in \p Ctx, with the options \p Opts, needed one of them. That is a
+/// legacy value passed to a system function that may forward it to a
+/// conversion (an emplace, a make_shared or an in-place constructor
+/// instantiated with a class of the user's): the forwarding search reads
+/// that body. Then the findings may be incomplete: parse the TU again with
+/// every body.
+bool analysisNeedsSkippedBodies(clang::ASTContext &Ctx,
+                                const CheckOptions &Opts);
 
 } // namespace transformers_tidy
 

@@ -53,7 +53,7 @@ static bool isInSystemHeader(const Decl *D, const SourceManager &SM) {
   return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
 }
 
-bool mayForwardArguments(const FunctionDecl &FD);
+static bool mayForwardArguments(const FunctionDecl &FD);
 
 /// `P` declared `T&&` in a function template (T deduced): a forwarding
 /// reference, whatever T was deduced as.
@@ -70,20 +70,131 @@ static bool isForwardingReference(const ParmVarDecl *P) {
          isa<SubstTemplateTypeParmType>(Pointee.getTypePtr());
 }
 
+/// Whether \p T could name a class of the user's: a class outside namespace
+/// std, or a std class template specialized (at any depth) with one. A whole
+/// legacy cache stops the walk: constructing one copies or moves tensors,
+/// never converts a legacy value to a sink. Unknown kinds of types count as
+/// naming one.
+static bool namesUserClass(QualType T, const TypeNames &TensorTypes,
+                           unsigned Depth);
+
+static bool namesUserClass(llvm::ArrayRef<TemplateArgument> Args,
+                           const TypeNames &TensorTypes, unsigned Depth) {
+  for (const TemplateArgument &A : Args) {
+    switch (A.getKind()) {
+    case TemplateArgument::Null:
+    case TemplateArgument::Integral:
+    case TemplateArgument::NullPtr:
+      continue;
+    case TemplateArgument::Type:
+      if (namesUserClass(A.getAsType(), TensorTypes, Depth + 1))
+        return true;
+      continue;
+    case TemplateArgument::Pack:
+      if (namesUserClass(A.pack_elements(), TensorTypes, Depth))
+        return true;
+      continue;
+    default:
+      // A declaration (a function pointer), a template, an expression:
+      // code the template may call or instantiate.
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool isInStdTree(const Decl *D) {
+  const DeclContext *DC = D->getDeclContext();
+  for (; DC && !DC->isTranslationUnit(); DC = DC->getParent())
+    if (DC->isStdNamespace())
+      return true;
+  return false;
+}
+
+static bool namesUserClass(QualType T, const TypeNames &TensorTypes,
+                           unsigned Depth) {
+  if (Depth > MaxDepth || T.isNull())
+    return true;
+  T = T.getCanonicalType().getNonReferenceType();
+  while (true) {
+    if (const auto *PT = T->getAs<PointerType>())
+      T = PT->getPointeeType();
+    else if (const auto *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    else
+      break;
+  }
+  if (T->isBuiltinType() || T->isEnumeralType())
+    return false;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return true;
+  if (legacyLayerArity(T, TensorTypes) != 0)
+    return false;
+  if (!isInStdTree(RD))
+    return true;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  return Spec &&
+         namesUserClass(Spec->getTemplateArgs().asArray(), TensorTypes, Depth);
+}
+
+/// Whether the instantiation \p FD of a system template may construct a
+/// class of the user's (a sink type among them): only through the types it
+/// was instantiated with, its own template arguments and those of the class
+/// templates around it. `std::make_shared<const LegacyCache>(legacy)` cannot;
+/// `std::vector<PastKeyValues>::emplace_back(legacy)` can.
+static bool mayConstructUserClass(const FunctionDecl &FD,
+                                  const TypeNames &TensorTypes) {
+  if (FD.isDependentContext())
+    return true;
+  if (const TemplateArgumentList *Args = FD.getTemplateSpecializationArgs())
+    if (namesUserClass(Args->asArray(), TensorTypes, 0))
+      return true;
+  // The classes and functions around it (a lambda's call operator sits in
+  // the function that wrote the lambda).
+  for (const DeclContext *DC = FD.getDeclContext(); DC; DC = DC->getParent()) {
+    const TemplateArgumentList *Args = nullptr;
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(DC))
+      Args = &Spec->getTemplateArgs();
+    else if (const auto *Outer = dyn_cast<FunctionDecl>(DC))
+      Args = Outer->getTemplateSpecializationArgs();
+    if (Args && namesUserClass(Args->asArray(), TensorTypes, 0))
+      return true;
+  }
+  return false;
+}
+
 /// Whether the search follows \p P (a parameter of \p FD) into \p FD: a
 /// forwarding reference of the user's, or any parameter of a system
-/// function whose declaration, as written, may forward (the same test that
-/// lets a front end skipping system bodies keep this one: both front ends
-/// see the same bodies).
+/// function whose declaration, as written, may forward and whose
+/// instantiation may construct a class of the user's.
 static bool followsParameter(const FunctionDecl *FD, const ParmVarDecl *P,
+                             const TypeNames &TensorTypes,
                              const SourceManager &SM) {
   if (!isInSystemHeader(FD, SM))
     return isForwardingReference(P);
   const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
-  return mayForwardArguments(Pattern ? *Pattern : *FD);
+  return mayForwardArguments(Pattern ? *Pattern : *FD) &&
+         mayConstructUserClass(*FD, TensorTypes);
 }
 
-bool mayForwardArguments(const FunctionDecl &FD) {
+/// Whether a parse that skips function bodies (SkipFunctionBodies) skipped
+/// the body of \p FD or of the template it instantiates.
+static bool bodyWasSkipped(const FunctionDecl *FD) {
+  const FunctionDecl *Pattern =
+      FD->getTemplateInstantiationPattern(/*ForDefinition=*/false);
+  for (const FunctionDecl *D : {FD, Pattern})
+    if (D && llvm::any_of(D->redecls(), [](const FunctionDecl *R) {
+          return R->hasSkippedBody();
+        }))
+      return true;
+  return false;
+}
+
+/// Whether \p FD's parameters make it a function that may forward its
+/// arguments: a parameter pack, a forwarding reference, or a parameter whose
+/// type expands a pack (std::tuple<Args...>).
+static bool mayForwardArguments(const FunctionDecl &FD) {
   for (const ParmVarDecl *P : FD.parameters()) {
     if (P->isParameterPack())
       return true;
@@ -196,8 +307,9 @@ static unsigned countReferences(const Stmt *S, const ParmVarDecl *P) {
 namespace {
 class Search {
 public:
-  Search(const TypeNames &SinkTypes, const SourceManager &SM)
-      : SinkTypes(SinkTypes), SM(SM) {}
+  Search(const TypeNames &SinkTypes, const TypeNames &TensorTypes,
+         const SourceManager &SM)
+      : SinkTypes(SinkTypes), TensorTypes(TensorTypes), SM(SM) {}
 
   /// Whether the value of parameter \p Index of \p FD (at \p Path inside it)
   /// reaches a sink construction.
@@ -213,10 +325,14 @@ public:
                     Path, Depth + 1);
     const FunctionDecl *Def = nullptr;
     if (!FD->hasBody(Def) || !Def || !Def->getBody() ||
-        Index >= Def->getNumParams())
+        Index >= Def->getNumParams()) {
+      if (!Result.SkippedBody && bodyWasSkipped(FD) &&
+          followsParameter(FD, FD->getParamDecl(Index), TensorTypes, SM))
+        Result.SkippedBody = FD;
       return false;
+    }
     const ParmVarDecl *P = Def->getParamDecl(Index);
-    if (!followsParameter(Def, P, SM))
+    if (!followsParameter(Def, P, TensorTypes, SM))
       return false;
     if (!Visited.insert({Def, Index, Path}).second)
       return false;
@@ -274,6 +390,7 @@ private:
   }
 
   const TypeNames &SinkTypes;
+  const TypeNames &TensorTypes;
   const SourceManager &SM;
   std::set<std::tuple<const FunctionDecl *, unsigned, TuplePath>> Visited;
 };
@@ -282,14 +399,17 @@ private:
 ForwardedConversion findForwardedConversion(const FunctionDecl *Callee,
                                             unsigned ParamIndex,
                                             const TypeNames &SinkTypes,
+                                            const TypeNames &TensorTypes,
                                             const SourceManager &SM) {
-  Search S(SinkTypes, SM);
+  Search S(SinkTypes, TensorTypes, SM);
   if (!S.follow(Callee, ParamIndex, {}, 0))
-    return {};
+    return {nullptr, nullptr, S.Result.SkippedBody};
   return S.Result;
 }
 
-const ParmVarDecl *forwardedParameter(const Expr *E, const SourceManager &SM) {
+const ParmVarDecl *forwardedParameter(const Expr *E,
+                                      const TypeNames &TensorTypes,
+                                      const SourceManager &SM) {
   // Down through std::forward / std::move and std::get<I> of a tuple
   // parameter (a piecewise construction's arguments).
   while (true) {
@@ -304,7 +424,7 @@ const ParmVarDecl *forwardedParameter(const Expr *E, const SourceManager &SM) {
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   const auto *FD =
       P ? dyn_cast_or_null<FunctionDecl>(P->getDeclContext()) : nullptr;
-  return FD && followsParameter(FD, P, SM) ? P : nullptr;
+  return FD && followsParameter(FD, P, TensorTypes, SM) ? P : nullptr;
 }
 
 } // namespace transformers_tidy

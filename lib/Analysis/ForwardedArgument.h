@@ -15,7 +15,10 @@
 // constructions (member and base initialisers, placement new), and through
 // std::forward_as_tuple / std::tuple packing and std::get<I> unpacking, until
 // a sink type is constructed from it. It descends only into functions that
-// pass arguments along: those declared in system headers, and the user's
+// pass arguments along: those declared in system headers that may forward
+// (a parameter pack, a forwarding reference) and were instantiated with a
+// class of the user's (std::make_shared<const LegacyCache> cannot construct
+// a sink; std::vector<PastKeyValues>::emplace_back can), and the user's
 // function templates whose parameter is a forwarding reference (T&&).
 //
 //===----------------------------------------------------------------------===//
@@ -45,6 +48,10 @@ struct ForwardedConversion {
   /// passing it along: wrapping the argument would change the parameter's
   /// type there too, so no fix is offered (null: none).
   const clang::FunctionDecl *OtherUses = nullptr;
+  /// A function the search had to follow the value into whose body the
+  /// parse skipped (SkipFunctionBodies): what the search found may be
+  /// incomplete (null: none).
+  const clang::FunctionDecl *SkippedBody = nullptr;
 };
 
 /// The callee of \p Call (a CallExpr or CXXConstructExpr), or null.
@@ -55,17 +62,12 @@ const clang::FunctionDecl *calleeOf(const clang::Expr *Call);
 llvm::SmallVector<const clang::Expr *, 4>
 parameterArguments(const clang::Expr *Call);
 
-/// Whether \p FD's parameters make it a function that may forward its
-/// arguments: a parameter pack, a forwarding reference, or a parameter whose
-/// type expands a pack (std::tuple<Args...>). Front ends that skip function
-/// bodies must keep these (the search reads them).
-bool mayForwardArguments(const clang::FunctionDecl &FD);
-
 /// Follows the value passed to parameter \p ParamIndex of \p Callee into
-/// its body. \p SinkTypes are the option's sink type names.
+/// its body. \p SinkTypes and \p TensorTypes are the options' type names.
 ForwardedConversion findForwardedConversion(const clang::FunctionDecl *Callee,
                                             unsigned ParamIndex,
                                             const TypeNames &SinkTypes,
+                                            const TypeNames &TensorTypes,
                                             const clang::SourceManager &SM);
 
 /// If \p E, through std::forward / std::move / std::get<I>, is a parameter
@@ -73,6 +75,7 @@ ForwardedConversion findForwardedConversion(const clang::FunctionDecl *Callee,
 /// a system function that may forward), that parameter: the value comes
 /// from the callers, where it is reported, not here.
 const clang::ParmVarDecl *forwardedParameter(const clang::Expr *E,
+                                             const TypeNames &TensorTypes,
                                              const clang::SourceManager &SM);
 
 } // namespace transformers_tidy

@@ -45,6 +45,50 @@ AST_POLYMORPHIC_MATCHER_P(hasLegacyArgument,
 AST_MATCHER_P(CXXRecordDecl, isNamedBy, const TypeNames *, Types) {
   return Types->match(&Node) != nullptr;
 }
+
+/// Calls that may forward a legacy value to a sink construction in the
+/// callee's body (ForwardedArgument.h), bound to "forwardingCall". Only
+/// calls of the user's: no finding in system code.
+void addForwardingCallMatchers(MatchFinder &Finder,
+                               MatchFinder::MatchCallback *Callback,
+                               const TypeNames &TensorTypes) {
+  Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
+                             hasLegacyArgument(&TensorTypes),
+                             unless(isExpansionInSystemHeader()))
+                        .bind("forwardingCall"),
+                    Callback);
+  Finder.addMatcher(
+      cxxConstructExpr(
+          hasDeclaration(cxxConstructorDecl(isTemplateInstantiation())),
+          hasLegacyArgument(&TensorTypes), unless(isExpansionInSystemHeader()))
+          .bind("forwardingCall"),
+      Callback);
+}
+
+/// An argument of a forwarding call that the search follows: a legacy
+/// value of a known type, not itself a forwarded parameter (those are
+/// reported at their callers).
+struct FollowedArgument {
+  unsigned Index;
+  const Expr *Value;
+  unsigned Arity;
+};
+
+llvm::SmallVector<FollowedArgument, 2>
+followedArguments(const Expr *Call, const TypeNames &TensorTypes,
+                  const SourceManager &SM) {
+  llvm::SmallVector<FollowedArgument, 2> Out;
+  llvm::SmallVector<const Expr *, 4> Args = parameterArguments(Call);
+  for (unsigned I = 0; I < Args.size(); ++I) {
+    const Expr *Value = ignoreImplicitAsWritten(Args[I]);
+    if (!Value || Value->isTypeDependent())
+      continue;
+    unsigned Arity = legacyLayerArity(Value->getType(), TensorTypes);
+    if (Arity != 0 && !forwardedParameter(Value, TensorTypes, SM))
+      Out.push_back({I, Value, Arity});
+  }
+  return Out;
+}
 } // namespace
 
 struct LegacyCacheAnalysis::State {
@@ -91,20 +135,7 @@ void LegacyCacheAnalysis::registerMatchers(
                   cxxRecordDecl(isNamedBy(&S->SinkTypes)).bind("sinkType")))))
           .bind("sink"),
       Callback);
-  // Calls that may forward a legacy value to a sink construction in the
-  // callee's body (ForwardedArgument.h). Only calls of the user's: no
-  // finding in system code.
-  Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
-                             hasLegacyArgument(&S->TensorTypes),
-                             unless(isExpansionInSystemHeader()))
-                        .bind("forwardingCall"),
-                    Callback);
-  Finder.addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
-                                         isTemplateInstantiation())),
-                                     hasLegacyArgument(&S->TensorTypes),
-                                     unless(isExpansionInSystemHeader()))
-                        .bind("forwardingCall"),
-                    Callback);
+  addForwardingCallMatchers(Finder, Callback, S->TensorTypes);
 }
 
 void LegacyCacheAnalysis::onStartOfTranslationUnit() { S->reset(); }
@@ -136,7 +167,7 @@ void LegacyCacheAnalysis::check(const MatchFinder::MatchResult &Result) {
   // A forwarded parameter (a perfect-forwarding template of the user's,
   // the standard library's emplace / make_shared / in-place machinery):
   // the value is reported where the user passes it (checkForwardingCall).
-  if (forwardedParameter(Legacy, *Result.SourceManager))
+  if (forwardedParameter(Legacy, S->TensorTypes, *Result.SourceManager))
     return;
 
   ASTContext &Ctx = *Result.Context;
@@ -173,17 +204,10 @@ void LegacyCacheAnalysis::checkForwardingCall(
   if (!Callee)
     return;
   const SourceManager &SM = *Result.SourceManager;
-  llvm::SmallVector<const Expr *, 4> Args = parameterArguments(Call);
-  for (unsigned I = 0; I < Args.size(); ++I) {
-    const Expr *Value = ignoreImplicitAsWritten(Args[I]);
-    if (!Value || Value->isTypeDependent())
-      continue;
-    unsigned Arity = legacyLayerArity(Value->getType(), S->TensorTypes);
-    // A forwarded parameter of the user's is reported at its callers.
-    if (Arity == 0 || forwardedParameter(Value, SM))
-      continue;
-    ForwardedConversion Conversion =
-        findForwardedConversion(Callee, I, S->SinkTypes, SM);
+  for (const FollowedArgument &A :
+       followedArguments(Call, S->TensorTypes, SM)) {
+    ForwardedConversion Conversion = findForwardedConversion(
+        Callee, A.Index, S->SinkTypes, S->TensorTypes, SM);
     if (!Conversion.Sink)
       continue;
 
@@ -194,8 +218,8 @@ void LegacyCacheAnalysis::checkForwardingCall(
     std::string Converted =
         sinkFallbackName(Sink->getConstructor()->getParent());
     ReportedValue V;
-    V.Value = Value;
-    V.Arity = Arity;
+    V.Value = A.Value;
+    V.Arity = A.Arity;
     V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
     // Inside a forwarder of the user's the sink's context names it;
     // system code's names mean nothing to the user.
@@ -290,8 +314,38 @@ void LegacyCacheAnalysis::report(const ReportedValue &V, ASTContext &Ctx) {
                   InInstantiation ? 0 : 1, std::move(Include));
 }
 
-bool analysisReadsBody(const FunctionDecl &FD) {
-  return mayForwardArguments(FD);
+bool analysisNeedsSkippedBodies(ASTContext &Ctx, const CheckOptions &Opts) {
+  TypeNames TensorTypes(Opts.TensorTypes), SinkTypes(Opts.SinkTypes);
+  if (SinkTypes.empty())
+    return false;
+  // The forwarding calls of checkForwardingCall, searched the same way;
+  // only whether a search stopped at a skipped body matters here.
+  class Probe : public MatchFinder::MatchCallback {
+  public:
+    Probe(const TypeNames &TensorTypes, const TypeNames &SinkTypes)
+        : TensorTypes(TensorTypes), SinkTypes(SinkTypes) {}
+    void run(const MatchFinder::MatchResult &Result) override {
+      const auto *Call = Result.Nodes.getNodeAs<Expr>("forwardingCall");
+      const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
+      if (Needed || !Callee)
+        return;
+      const SourceManager &SM = *Result.SourceManager;
+      for (const FollowedArgument &A : followedArguments(Call, TensorTypes, SM))
+        if (findForwardedConversion(Callee, A.Index, SinkTypes, TensorTypes, SM)
+                .SkippedBody) {
+          Needed = true;
+          return;
+        }
+    }
+    bool Needed = false;
+
+  private:
+    const TypeNames &TensorTypes, &SinkTypes;
+  } P(TensorTypes, SinkTypes);
+  MatchFinder Finder;
+  addForwardingCallMatchers(Finder, &P, TensorTypes);
+  Finder.matchAST(Ctx);
+  return P.Needed;
 }
 
 } // namespace transformers_tidy

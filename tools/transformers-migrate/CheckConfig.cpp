@@ -60,6 +60,23 @@ std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config) {
   return Out;
 }
 
+transformers_tidy::CheckOptions
+analysisOptions(const clang::tidy::ClangTidyOptions &Options,
+                llvm::StringRef Check) {
+  auto Lookup = [&](llvm::StringRef Key) -> std::optional<std::string> {
+    auto It = Options.CheckOptions.find(Key);
+    if (It == Options.CheckOptions.end())
+      return std::nullopt;
+    return It->getValue().Value;
+  };
+  return transformers_tidy::readCheckOptions(
+      [&](llvm::StringRef Key, bool AllowGlobal) {
+        std::optional<std::string> V = Lookup((Check + "." + Key).str());
+        return V || !AllowGlobal ? V : Lookup(Key);
+      },
+      [](llvm::StringRef, llvm::StringRef, llvm::StringRef) {});
+}
+
 bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name) {
   static const transformers_tidy::CheckOptions Defaults;
   llvm::StringRef Key = Option.rsplit('.').second;

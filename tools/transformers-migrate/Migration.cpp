@@ -145,6 +145,11 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
         << Skipped - CachedSkips << " decided now, " << CachedSkips
         << " from the cache), " << Hits << " results from the cache, "
         << Units - Skipped - Hits << " parsed";
+    // Normally none: only a TU that passes a legacy value into a system
+    // template the analysis follows it through (TidyDriver.cpp).
+    if (size_t Twice = llvm::count_if(
+            Results, [](const TUResult &R) { return R.ParsedTwice; }))
+      Log << " (" << Twice << " of them twice, with every function body)";
     if (!Unusable.empty())
       Log << ", " << Unusable.size() << " unusable";
     if (Fast && Fast->Invalid)

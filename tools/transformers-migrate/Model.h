@@ -134,6 +134,10 @@ struct TUResult {
   /// True when the TU could not be analysed (compiler errors, crash, missing
   /// directory); Errors then says why and Findings is empty.
   bool Failed = false;
+  /// True when the parse that skips system function bodies was not enough
+  /// (the analysis followed a legacy value into one) and the TU was parsed
+  /// a second time with every body.
+  bool ParsedTwice = false;
   std::vector<Record> Findings;
   std::vector<Record> Errors;
   /// clang-tidy's counters for the summary (ClangTidyStats).

@@ -207,6 +207,8 @@ struct TUState {
   TUResult &Result;
   const RunOptions &Opts;
   bool SkipSystemBodies = false;
+  /// The analysis needed a body the parse skipped: parse the TU again.
+  bool NeedsEveryBody = false;
   bool SystemHeaders = false;
   bool Collected = false;
   /// The parse produced an AST (the checks ran unless it has errors).
@@ -250,17 +252,14 @@ public:
 
   /// Asked for each function body when the parse skips bodies: skip those
   /// declared in a system header. No finding can be in them (the checks
-  /// traverse user code only, restrictToUserCode), and the only callee
-  /// bodies a check reads are those of functions that may forward their
-  /// arguments (analysisReadsBody), which are kept. Sema itself keeps the
-  /// bodies that other code depends on: constexpr functions and deduced
-  /// return types.
+  /// traverse user code only, restrictToUserCode); the only system bodies
+  /// a check reads are those the forwarding search follows a legacy value
+  /// into, and a TU that has one is parsed again with every body
+  /// (analysisNeedsSkippedBodies). Sema itself keeps the bodies that other
+  /// code depends on: constexpr functions and deduced return types.
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = CI.getSourceManager();
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      return false;
-    const FunctionDecl *FD = D->getAsFunction();
-    return !FD || !transformers_tidy::analysisReadsBody(*FD);
+    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -274,8 +273,12 @@ public:
                                   !CI.getDiagnostics().hasErrorOccurred())) {
       bool Restricted = restrictToUserCode(Ctx);
       MultiplexConsumer::HandleTranslationUnit(Ctx);
+      // Asked in the same traversal scope as the checks ran in.
+      State.NeedsEveryBody = State.SkipSystemBodies && needsSkippedBodies(Ctx);
       if (Restricted)
         Ctx.setTraversalScope({Ctx.getTranslationUnitDecl()});
+      if (State.NeedsEveryBody)
+        return;
       State.resolveTypeNames(Ctx);
       if (State.Opts.InspectAST)
         State.Opts.InspectAST(Ctx);
@@ -284,6 +287,16 @@ public:
   }
 
 private:
+  /// Whether transformers-legacy-cache ran on this TU and needed a system
+  /// body that the parse skipped.
+  bool needsSkippedBodies(ASTContext &Ctx) {
+    static constexpr llvm::StringLiteral Check = "transformers-legacy-cache";
+    if (!State.Context.isCheckEnabled(Check))
+      return false;
+    return transformers_tidy::analysisNeedsSkippedBodies(
+        Ctx, analysisOptions(State.Context.getOptions(), Check));
+  }
+
   static std::vector<std::unique_ptr<ASTConsumer>>
   consumers(std::unique_ptr<ASTConsumer> Tidy) {
     std::vector<std::unique_ptr<ASTConsumer>> V;
@@ -377,83 +390,102 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
                     "the compile command's directory '" + Cmd.Directory +
                         "' does not exist");
 
-  // The user's build may ask for files (dependency files, serialized
-  // diagnostics, ...): the tool writes none (OutputGuard.h). Stripped before
-  // ClangTool's own adjusters, whose "-M*" rule would leave -MJ's value
-  // behind as an input file.
-  CompileCommand Guarded = Cmd;
-  Guarded.CommandLine = stripOutputArguments(Cmd.CommandLine);
-  SingleCommandDatabase DB(std::move(Guarded));
-  // Read, never mapped: sources may change under the parse.
-  ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  Tool.setPrintErrorMessage(false);
-  Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
-
-  // As clang-tidy's runClangTidy sets them up: one consumer for compiler
-  // and check diagnostics. Fix conflicts are the fix merge's to resolve
-  // across TUs, not the consumer's within one.
-  ClangTidyContext &Context = S->Context;
-  ClangTidyDiagnosticConsumer Diagnostics(Context,
-                                          /*ExternalDiagEngine=*/nullptr,
-                                          /*RemoveIncompatibleErrors=*/false);
-  S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
-  Tool.setDiagnosticConsumer(&Diagnostics);
-
-  TUState State{Context, Diagnostics, Result, Opts};
-  State.SystemHeaders = Config.Options.SystemHeaders.value_or(false);
-  State.TypeEntries = typeOptionEntries(Config);
   // With SystemHeaders, findings in system headers are reported: parse
-  // their bodies.
-  State.SkipSystemBodies =
-      Opts.SkipSystemFunctionBodies && !State.SystemHeaders;
-  ClangTidyStats Before = Context.getStats();
-  GuardedActionFactory Factory([this, &State] {
-    return std::make_unique<ToolAction>(S->Factory, State);
-  });
-  int RC = Tool.run(&Factory);
-  State.collect(nullptr);
-  // The consumer dies with this call; the engine lives on.
-  S->CheckDiagnostics->setClient(&S->NoClient, /*ShouldOwnClient=*/false);
+  // their bodies. Otherwise the fast parse skips the bodies of system
+  // functions, and a TU whose analysis needed one of them is parsed a
+  // second time with every body, as clang-tidy parses it
+  // (ToolConsumer::shouldSkipFunctionBody).
+  const bool SystemHeaders = Config.Options.SystemHeaders.value_or(false);
+  bool SkipSystemBodies = Opts.SkipSystemFunctionBodies && !SystemHeaders;
+  while (true) {
+    // The user's build may ask for files (dependency files, serialized
+    // diagnostics, ...): the tool writes none (OutputGuard.h). Stripped before
+    // ClangTool's own adjusters, whose "-M*" rule would leave -MJ's value
+    // behind as an input file.
+    CompileCommand Guarded = Cmd;
+    Guarded.CommandLine = stripOutputArguments(Cmd.CommandLine);
+    SingleCommandDatabase DB(std::move(Guarded));
+    // Read, never mapped: sources may change under the parse.
+    ClangTool Tool(DB, {File}, std::make_shared<PCHContainerOperations>(), FS);
+    Tool.setPrintErrorMessage(false);
+    Tool.appendArgumentsAdjuster(toolAdjuster(Opts));
 
-  const ClangTidyStats &After = Context.getStats();
-  Result.Stats.NoLint = After.ErrorsIgnoredNOLINT - Before.ErrorsIgnoredNOLINT;
-  Result.Stats.NonUser =
-      After.ErrorsIgnoredNonUserCode - Before.ErrorsIgnoredNonUserCode;
-  Result.Stats.LineFilter =
-      After.ErrorsIgnoredLineFilter - Before.ErrorsIgnoredLineFilter;
-  Result.Stats.CheckFilter =
-      After.ErrorsIgnoredCheckFilter - Before.ErrorsIgnoredCheckFilter;
-  Result.Stats.Generated = Diagnostics.getNumWarnings();
-  Result.Stats.GeneratedErrors = Diagnostics.getNumErrors();
+    // As clang-tidy's runClangTidy sets them up: one consumer for compiler
+    // and check diagnostics. Fix conflicts are the fix merge's to resolve
+    // across TUs, not the consumer's within one.
+    ClangTidyContext &Context = S->Context;
+    ClangTidyDiagnosticConsumer Diagnostics(Context,
+                                            /*ExternalDiagEngine=*/nullptr,
+                                            /*RemoveIncompatibleErrors=*/false);
+    S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
+    Tool.setDiagnosticConsumer(&Diagnostics);
 
-  if (!State.Changed.empty()) {
-    TUResult Changed;
-    Changed.MainFile = File;
-    Changed.BuildDirectory = Cmd.Directory;
-    Changed.Failed = true;
-    for (const std::string &F : State.Changed)
-      Changed.Errors.push_back(Record::error(
-          F,
-          "'" + F +
-              "' changed on disk while it was being analysed; run again "
-              "once it is no longer being written",
-          File, Cmd.Directory));
-    return Changed;
-  }
-  // The run's status also counts the checks' errors (an unmatched
-  // NOLINTBEGIN) in the shared consumer: only compiler errors, or a parse
-  // that never produced an AST, make the TU a failure.
-  if (!Result.Errors.empty() || (RC != 0 && !State.Analysed)) {
-    if (!Opts.CheckBrokenCode) {
-      Result.Findings.clear();
-      Result.ContentHashes.clear();
+    TUState State{Context, Diagnostics, Result, Opts};
+    State.SystemHeaders = SystemHeaders;
+    State.TypeEntries = typeOptionEntries(Config);
+    State.SkipSystemBodies = SkipSystemBodies;
+    ClangTidyStats Before = Context.getStats();
+    GuardedActionFactory Factory([this, &State] {
+      return std::make_unique<ToolAction>(S->Factory, State);
+    });
+    int RC = Tool.run(&Factory);
+    if (State.NeedsEveryBody) {
+      // Nothing of the fast parse is kept: its diagnostics are dropped and
+      // the counters start again (Before).
+      (void)Diagnostics.take();
+      S->CheckDiagnostics->setClient(&S->NoClient, /*ShouldOwnClient=*/false);
+      SkipSystemBodies = false;
+      Result = TUResult();
+      Result.MainFile = File;
+      Result.BuildDirectory = Cmd.Directory;
+      Result.ParsedTwice = true;
+      continue;
     }
-    if (Result.Errors.empty())
-      return failedTU(File, Cmd.Directory,
-                      "the translation unit could not be analysed");
-    Result.Failed = true;
+    State.collect(nullptr);
+    // The consumer dies with this call; the engine lives on.
+    S->CheckDiagnostics->setClient(&S->NoClient, /*ShouldOwnClient=*/false);
+
+    const ClangTidyStats &After = Context.getStats();
+    Result.Stats.NoLint =
+        After.ErrorsIgnoredNOLINT - Before.ErrorsIgnoredNOLINT;
+    Result.Stats.NonUser =
+        After.ErrorsIgnoredNonUserCode - Before.ErrorsIgnoredNonUserCode;
+    Result.Stats.LineFilter =
+        After.ErrorsIgnoredLineFilter - Before.ErrorsIgnoredLineFilter;
+    Result.Stats.CheckFilter =
+        After.ErrorsIgnoredCheckFilter - Before.ErrorsIgnoredCheckFilter;
+    Result.Stats.Generated = Diagnostics.getNumWarnings();
+    Result.Stats.GeneratedErrors = Diagnostics.getNumErrors();
+
+    if (!State.Changed.empty()) {
+      TUResult Changed;
+      Changed.MainFile = File;
+      Changed.BuildDirectory = Cmd.Directory;
+      Changed.Failed = true;
+      for (const std::string &F : State.Changed)
+        Changed.Errors.push_back(Record::error(
+            F,
+            "'" + F +
+                "' changed on disk while it was being analysed; run again "
+                "once it is no longer being written",
+            File, Cmd.Directory));
+      return Changed;
+    }
+    // The run's status also counts the checks' errors (an unmatched
+    // NOLINTBEGIN) in the shared consumer: only compiler errors, or a parse
+    // that never produced an AST, make the TU a failure.
+    if (!Result.Errors.empty() || (RC != 0 && !State.Analysed)) {
+      if (!Opts.CheckBrokenCode) {
+        Result.Findings.clear();
+        Result.ContentHashes.clear();
+      }
+      if (Result.Errors.empty())
+        return failedTU(File, Cmd.Directory,
+                        "the translation unit could not be analysed");
+      Result.Failed = true;
+    }
+    return Result;
   }
-  return Result;
 }
 
 } // namespace tmigrate
