@@ -4,10 +4,12 @@
 #   -DLLVM_VERSION=19 (default) or 22, or a full major.minor such as 19.1.
 #   -DLLVM_DIR=...    to point at a specific LLVMConfig.cmake.
 #
-# Sets TT_HAVE_LLVM, TT_LLVM_MAJOR, TT_LLVM_BINDIR and the LLVM_* / CLANG_*
-# variables of the LLVM and Clang packages.
+# Sets TT_HAVE_LLVM, TT_LLVM_MAJOR, TT_DEFAULT_LLVM_MAJOR, TT_LLVM_BINDIR and
+# the LLVM_* / CLANG_* variables of the LLVM and Clang packages.
 
-set(LLVM_VERSION 19 CACHE STRING "LLVM major version to build against (19 or 22)")
+set(TT_DEFAULT_LLVM_MAJOR 19)
+set(LLVM_VERSION ${TT_DEFAULT_LLVM_MAJOR} CACHE STRING
+  "LLVM major version to build against (19 or 22)")
 option(TT_WITH_LLVM "Build the clang-facing parts (core, plugin, tool)" ON)
 
 # Debian's LLVMConfigVersion.cmake only accepts a request naming major.minor,

@@ -1,15 +1,26 @@
-# Install layout, CMake package and Debian package of transformers-tidy.
+# Install layout and CMake package of transformers-tidy.
 #
-#   <prefix>/bin/transformers-migrate
 #   <prefix>/include/transformers/...                  (reference library)
 #   <prefix>/lib/libtransformers.a
-#   <prefix>/lib/transformers-tidy/llvm-<N>/*.so        (clang-tidy plugin)
 #   <prefix>/lib/cmake/TransformersTidy/...             (find_package)
+#   <prefix>/lib/cmake/TransformersTidy/llvm-<N>/...    (its LLVM <N> tools)
+#   <prefix>/lib/transformers-tidy/llvm-<N>/transformers-migrate
+#   <prefix>/lib/transformers-tidy/llvm-<N>/*.so        (clang-tidy plugin)
+#   <prefix>/bin/transformers-migrate-<N>               (symlink to the tool)
+#   <prefix>/share/man/man1/transformers-migrate-<N>.1.gz
+#   <prefix>/bin/transformers-migrate                   (symlink, see below)
+#   <prefix>/share/man/man1/transformers-migrate.1.gz   (symlink)
 #
-# The plugin directory names the LLVM major because a plugin only loads into
-# the clang-tidy it was built against: packages for two majors can be
-# installed side by side. Everything is one install component, so CPack
-# packages exactly these files.
+# Everything that depends on the LLVM major carries it in its path, because a
+# plugin only loads into the clang-tidy it was built against and users keep
+# several majors: trees built for two majors install side by side. Three
+# install components:
+#   common       library, headers, CMake package; the same for every major
+#   llvm<N>      the tool, the plugin, the man page and the CMake package's
+#                part for LLVM <N>
+#   unversioned  the plain names. `cmake --install` installs them (the last
+#                tree installed wins); the Debian packages leave them to
+#                update-alternatives (cmake/DebianPackage.cmake).
 #
 # Included from the top-level CMakeLists.txt after every target is defined;
 # install(TARGETS) accepts targets of other directories (CMake >= 3.13).
@@ -17,7 +28,6 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(TT_INSTALL_COMPONENT transformers-tidy)
 set(TT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/TransformersTidy")
 
 # The reference library: headers, archive and an exported target. Its
@@ -25,35 +35,59 @@ set(TT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/TransformersTidy")
 # the installed target its include path.
 install(TARGETS transformers
   EXPORT TransformersTidyTargets
-  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}"
-    COMPONENT ${TT_INSTALL_COMPONENT}
+  ARCHIVE DESTINATION "${CMAKE_INSTALL_LIBDIR}" COMPONENT common
   INCLUDES DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}")
 install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/transformers"
   DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
-  COMPONENT ${TT_INSTALL_COMPONENT}
+  COMPONENT common
   FILES_MATCHING PATTERN "*.h")
+install(EXPORT TransformersTidyTargets
+  NAMESPACE transformers::
+  DESTINATION "${TT_INSTALL_CMAKEDIR}"
+  COMPONENT common)
 
 if(NOT TT_HAVE_LLVM)
   # Without LLVM only the library is installable (and no .deb is offered:
   # its point is the tools).
-  install(EXPORT TransformersTidyTargets
-    NAMESPACE transformers::
-    DESTINATION "${TT_INSTALL_CMAKEDIR}"
-    COMPONENT ${TT_INSTALL_COMPONENT})
+  include(InstallCMakePackage)
   return()
 endif()
 
+set(TT_INSTALL_COMPONENT "llvm${TT_LLVM_MAJOR}")
 set(TT_INSTALL_PLUGINDIR
   "${CMAKE_INSTALL_LIBDIR}/transformers-tidy/llvm-${TT_LLVM_MAJOR}")
+set(TT_INSTALL_MIGRATE_NAME "transformers-migrate-${TT_LLVM_MAJOR}")
+set(TT_INSTALL_MAN1DIR "${CMAKE_INSTALL_MANDIR}/man1")
 
-# transformers-migrate keeps the run path to the LLVM libraries it was
-# linked against, as in the build tree, so a non-default LLVM still works.
+# tt_link(LINK TARGET COMPONENT): installs the relative symlink
+# <prefix>/LINK -> TARGET, honouring DESTDIR as install() rules do.
+function(tt_link link target component)
+  install(CODE "
+    set(_tt_link \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${link}\")
+    get_filename_component(_tt_dir \"\${_tt_link}\" DIRECTORY)
+    file(MAKE_DIRECTORY \"\${_tt_dir}\")
+    file(REMOVE \"\${_tt_link}\")
+    message(STATUS \"Installing: \${_tt_link} -> ${target}\")
+    file(CREATE_LINK \"${target}\" \"\${_tt_link}\" SYMBOLIC)
+    list(APPEND CMAKE_INSTALL_MANIFEST_FILES \"\${_tt_link}\")"
+    COMPONENT ${component})
+endfunction()
+
+include(InstallRunPath)
+tt_llvm_install_rpath(_tt_migrate_rpath)
 set_target_properties(transformers-migrate PROPERTIES
-  INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+  INSTALL_RPATH "${_tt_migrate_rpath}")
+
+# The tool lives next to its plugin, like Debian's /usr/lib/llvm-<N>/bin;
+# bin/ gets the versioned name.
 install(TARGETS transformers-migrate
-  EXPORT TransformersTidyTargets
-  RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}"
+  EXPORT TransformersTidyToolsTargets
+  RUNTIME DESTINATION "${TT_INSTALL_PLUGINDIR}"
     COMPONENT ${TT_INSTALL_COMPONENT})
+file(RELATIVE_PATH _tt_bin_to_tool "/${CMAKE_INSTALL_BINDIR}"
+  "/${TT_INSTALL_PLUGINDIR}/transformers-migrate")
+tt_link("${CMAKE_INSTALL_BINDIR}/${TT_INSTALL_MIGRATE_NAME}"
+  "${_tt_bin_to_tool}" ${TT_INSTALL_COMPONENT})
 
 # Every MODULE library of lib/TidyModule (the file users -load and whatever
 # it loads next to it), so this stays right when that directory changes.
@@ -76,76 +110,26 @@ install(TARGETS ${TT_PLUGIN_TARGETS}
   LIBRARY DESTINATION "${TT_INSTALL_PLUGINDIR}"
     COMPONENT ${TT_INSTALL_COMPONENT})
 
-# The CMake package.
-install(EXPORT TransformersTidyTargets
-  NAMESPACE transformers::
-  DESTINATION "${TT_INSTALL_CMAKEDIR}"
+# The man page, compressed as Debian installs man pages (gzip -n: no
+# timestamp, so the package is reproducible).
+find_program(TT_GZIP gzip REQUIRED)
+set(_tt_man_gz "${PROJECT_BINARY_DIR}/man/${TT_INSTALL_MIGRATE_NAME}.1.gz")
+add_custom_command(OUTPUT "${_tt_man_gz}"
+  COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
+  COMMAND "${TT_GZIP}" -9nc "${PROJECT_SOURCE_DIR}/docs/man/transformers-migrate.1"
+    > "${_tt_man_gz}"
+  DEPENDS "${PROJECT_SOURCE_DIR}/docs/man/transformers-migrate.1"
+  COMMENT "Compressing the transformers-migrate man page"
+  VERBATIM)
+add_custom_target(transformers-migrate-man ALL DEPENDS "${_tt_man_gz}")
+install(FILES "${_tt_man_gz}"
+  DESTINATION "${TT_INSTALL_MAN1DIR}"
   COMPONENT ${TT_INSTALL_COMPONENT})
 
-set(TT_INSTALL_PLUGIN "${TT_INSTALL_PLUGINDIR}/TransformersTidyModule.so")
-set(TT_INSTALL_MIGRATE "${CMAKE_INSTALL_BINDIR}/transformers-migrate")
-configure_package_config_file(
-  "${PROJECT_SOURCE_DIR}/cmake/TransformersTidyConfig.cmake.in"
-  "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfig.cmake"
-  INSTALL_DESTINATION "${TT_INSTALL_CMAKEDIR}"
-  PATH_VARS CMAKE_INSTALL_INCLUDEDIR TT_INSTALL_PLUGIN TT_INSTALL_MIGRATE)
+tt_link("${CMAKE_INSTALL_BINDIR}/transformers-migrate"
+  "${TT_INSTALL_MIGRATE_NAME}" unversioned)
+tt_link("${TT_INSTALL_MAN1DIR}/transformers-migrate.1.gz"
+  "${TT_INSTALL_MIGRATE_NAME}.1.gz" unversioned)
 
-# The version file: the project version (0.x: same minor is compatible),
-# preceded by the LLVM major the package was built against. A consumer that
-# sets TransformersTidy_REQUIRED_LLVM_MAJOR gets only a package whose plugin
-# its clang-tidy can load; find_package lists the others as unsuitable.
-write_basic_package_version_file(
-  "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfigVersion.basic.cmake"
-  VERSION "${PROJECT_VERSION}"
-  COMPATIBILITY SameMinorVersion)
-file(READ
-  "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfigVersion.basic.cmake"
-  _tt_basic_version)
-file(CONFIGURE
-  OUTPUT "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfigVersion.cmake"
-  CONTENT [[
-# transformers-tidy @PROJECT_VERSION@ built against LLVM @TT_LLVM_MAJOR@: its
-# clang-tidy plugin loads only into clang-tidy-@TT_LLVM_MAJOR@.
-set(TransformersTidy_PACKAGE_LLVM_MAJOR "@TT_LLVM_MAJOR@")
-if(DEFINED TransformersTidy_REQUIRED_LLVM_MAJOR
-   AND NOT TransformersTidy_REQUIRED_LLVM_MAJOR STREQUAL "@TT_LLVM_MAJOR@")
-  set(PACKAGE_VERSION_UNSUITABLE TRUE)
-  message(STATUS "TransformersTidy at ${CMAKE_CURRENT_LIST_DIR} is built "
-    "for LLVM @TT_LLVM_MAJOR@, not ${TransformersTidy_REQUIRED_LLVM_MAJOR}")
-endif()
-
-@_tt_basic_version@]]
-  @ONLY)
-install(FILES
-  "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfig.cmake"
-  "${PROJECT_BINARY_DIR}/cmake/TransformersTidyConfigVersion.cmake"
-  DESTINATION "${TT_INSTALL_CMAKEDIR}"
-  COMPONENT ${TT_INSTALL_COMPONENT})
-
-# The Debian package: cpack -G DEB in the build directory.
-set(CPACK_GENERATOR DEB)
-set(CPACK_PACKAGE_NAME "transformers-tidy-llvm${TT_LLVM_MAJOR}")
-set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
-set(CPACK_PACKAGE_VENDOR "transformers-tidy")
-set(CPACK_PACKAGE_CONTACT "transformers-tidy maintainers <transformers-tidy@localhost>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-  "clang-tidy checks and migration tool for legacy transformers KV caches")
-set(CPACK_PACKAGE_DESCRIPTION
-  "transformers-migrate and a clang-tidy-${TT_LLVM_MAJOR} plugin that find \
-legacy tuple-shaped KV caches passed as past_key_values or cache_params and \
-fix them with DynamicCache::from_legacy_cache, plus the C++ reference \
-generation library (headers, static archive, CMake package).")
-# Only this project's files (not those of any third-party subproject).
-set(CPACK_INSTALL_CMAKE_PROJECTS
-  "${PROJECT_BINARY_DIR};${PROJECT_NAME};${TT_INSTALL_COMPONENT};/")
-set(CPACK_PACKAGING_INSTALL_PREFIX "/usr")
-set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
-set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# Fixed, not dpkg-shlibdeps: the package names follow from the LLVM major.
-# transformers-migrate links libclang-cpp and libLLVM and reads Clang's
-# builtin headers (libclang-common); the plugin needs the clang-tidy of the
-# same major to load into.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS
-  "libc6, libstdc++6, libclang-cpp${TT_LLVM_MAJOR}, libllvm${TT_LLVM_MAJOR}, libclang-common-${TT_LLVM_MAJOR}-dev, clang-tidy-${TT_LLVM_MAJOR}")
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "clang-tools-${TT_LLVM_MAJOR}")
-include(CPack)
+include(InstallCMakePackage)
+include(DebianPackage)

@@ -52,9 +52,14 @@ llvm_packages() {
 # llvm-19-tools is always needed: it ships lit.py, which every leg's lit run
 # uses (from LLVM 20 on Debian no longer packages lit.py).
 # strace and acl: the fault battery (test/migrate/faults) traces what the
-# tool writes and gives fixed files ACLs.
+# tool writes and gives fixed files ACLs. git and pre-commit: the pre-commit
+# and clang-tidy-diff tests (test/clients) run the documented set-ups in
+# scratch git repositories. Debian packages (cpack, test/package): their
+# Depends are computed by dpkg-dev's dpkg-shlibdeps on the binaries that
+# `file` finds, and lintian checks them against policy.
 packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
-  libbenchmark-dev dpkg-dev strace acl $(llvm_packages 19))
+  libbenchmark-dev dpkg-dev file lintian strace acl git pre-commit
+  $(llvm_packages 19))
 for leg in "${legs[@]}"; do
   if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi
 done
@@ -71,6 +76,29 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
     --no-install-recommends "${missing[@]}"
+fi
+
+# The SARIF validator of clients.sarif-multitool: npm @microsoft/sarif-multitool
+# (its -linux package is a self-contained native executable; nothing is
+# downloaded when it runs), pinned, in the checkout's git-ignored .cache/npm
+# (test/clients/CMakeLists.txt looks for it there).
+sarif_multitool_version=5.7.0
+npm_prefix="$root/.cache/npm"
+sarif_multitool="$npm_prefix/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
+if [ "$mode" = test ] && ! grep -qs "\"version\": \"$sarif_multitool_version\"" \
+    "$npm_prefix/node_modules/@microsoft/sarif-multitool-linux/package.json"; then
+  if ! command -v npm > /dev/null; then
+    echo "dev.sh: npm (Node.js 20) is needed to install the SARIF validator" >&2
+    exit 1
+  fi
+  echo "== installing @microsoft/sarif-multitool@$sarif_multitool_version"
+  mkdir -p "$npm_prefix"
+  # Both packages named: the first only asks for ^version of the second.
+  npm install --prefix "$npm_prefix" --no-audit --no-fund --save-exact \
+    "@microsoft/sarif-multitool@$sarif_multitool_version" \
+    "@microsoft/sarif-multitool-linux@$sarif_multitool_version"
+  # Its postinstall only does this, and npm may hold install scripts back.
+  chmod u+x "$sarif_multitool"
 fi
 
 # build_llvm MAJOR DIR: configure (once) and build the project against LLVM
@@ -107,10 +135,14 @@ run_leg() {
       ;;
     llvm22)
       # With the LLVM 19 plugin at hand, the 22 suite also checks that it is
-      # refused by clang-tidy-22 (test/clang-tidy/plugin-version-*.test).
+      # refused by clang-tidy-22 (test/clang-tidy/plugin-version-*.test); with
+      # the LLVM 19 tree's packages, that both majors' packages install side
+      # by side (package.deb-side-by-side).
       local other="$build19/lib/TidyModule/TransformersTidyModule.so"
+      local other_cpack="$build19/CPackConfig.cmake"
       build_llvm 22 "$root/build-22" &&
         TT_OTHER_PLUGIN=$([ -f "$other" ] && echo "$other") \
+        TT_OTHER_CPACK_CONFIG=$([ -f "$other_cpack" ] && echo "$other_cpack") \
           ctest --test-dir "$root/build-22" --output-on-failure || status=$?
       ;;
     sanitized) "$root/scripts/sanitized.sh" || status=$? ;;

@@ -16,6 +16,8 @@ namespace transformers_tidy {
 
 struct CheckInfo {
   const char *Name;
+  /// A few words naming the problem, as a title (SARIF shortDescription).
+  const char *Title;
   /// One or two sentences: what is wrong and what the fix does.
   const char *Summary;
   /// The check's page, relative to the repository root.
@@ -24,6 +26,7 @@ struct CheckInfo {
 
 inline constexpr CheckInfo LegacyCacheInfo = {
     "transformers-legacy-cache",
+    "Legacy tuple-shaped KV cache passed to the generation API",
     "A tuple-shaped legacy cache reaches a transformers::PastKeyValues sink; "
     "transformers rejects it at runtime. Wrap it in "
     "DynamicCache::from_legacy_cache.",
@@ -31,6 +34,7 @@ inline constexpr CheckInfo LegacyCacheInfo = {
 
 inline constexpr CheckInfo CacheImplementationConflictInfo = {
     "transformers-cache-implementation-conflict",
+    "Cache passed together with a cache_implementation",
     "A call passes both a cache and a GenerationConfig whose "
     "cache_implementation is set; transformers raises ValueError.",
     "docs/checks/cache-implementation-conflict.md"};

@@ -49,7 +49,8 @@ if a.mode == "other-llvm":
           "find_package accepted a package built for LLVM %s when LLVM %s "
           "was required" % (a.llvm_major, other))
     text = res.stdout + res.stderr
-    check("is built for LLVM %s, not %s" % (a.llvm_major, other) in text,
+    check("has no tools for LLVM %s (it has: %s)" % (other, a.llvm_major)
+          in text,
           "configure failed without saying which LLVM the package is for")
     # And the matching major is accepted.
     run(configure + ["-DTransformersTidy_REQUIRED_LLVM_MAJOR=" + a.llvm_major])

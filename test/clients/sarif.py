@@ -2,12 +2,15 @@
 
   sarif.py --migrate M --include-dir I --inputs DIR --schema SCHEMA --work W
 
-Validates the report of Inputs/project against the official OASIS SARIF
-2.1.0 JSON schema (sarif-schema-2.1.0.json, see README.md here) with the
-`jsonschema` package (Debian: python3-jsonschema), then checks what a
-code-scanning service relies on: the rules, one result per finding with its
-location, and the fixes. A document the schema must reject is rejected, so
-the validation cannot pass vacuously.
+Validates the report of every corpus (sarif_corpus.py: Inputs/project,
+with and without --fix, Inputs/unicode, a TU that does not compile) against
+the official OASIS SARIF 2.1.0 JSON schema (sarif-schema-2.1.0.json, see
+README.md here) with the `jsonschema` package (Debian: python3-jsonschema),
+then checks what a code-scanning service relies on in the report of
+Inputs/project: the rules and their help, one result per finding with its
+location relative to %SRCROOT% (the project's root), and the fixes. A
+document the schema must reject is rejected, so the validation cannot pass
+vacuously.
 """
 import argparse
 import copy
@@ -18,8 +21,8 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "package"))
-from testlib import (check, copy_tree, fresh_dir, run, skip,  # noqa: E402
-                     write_compile_db)
+from sarif_corpus import make_logs  # noqa: E402
+from testlib import check, fresh_dir, skip  # noqa: E402
 
 try:
     import jsonschema
@@ -41,45 +44,50 @@ validator_cls.check_schema(schema)
 validator = validator_cls(schema)
 
 work = fresh_dir(os.path.abspath(a.work))
-dest = copy_tree(os.path.join(a.inputs, "project"),
-                 os.path.join(work, "project"))
-write_compile_db(os.path.join(dest, "build"),
-                 [os.path.join(dest, "src", s)
-                  for s in ("generate.cpp", "kwargs.cpp", "clean.cpp")],
-                 [a.include_dir, os.path.join(dest, "include")])
-res = run([a.migrate, "-p", os.path.join(dest, "build"), "--format=sarif",
-           "--header-filter=.*/include/shared\\.h", "--no-cache", "--quiet"],
-          expect=1, quiet=True)
-sarif_path = os.path.join(work, "migrate.sarif")
-with open(sarif_path, "w", encoding="utf-8") as fh:
-    fh.write(res.stdout)
-log = json.loads(res.stdout)
-
-errors = sorted(validator.iter_errors(log), key=lambda e: list(e.path))
-if errors:
+logs = make_logs(a.migrate, a.include_dir, a.inputs, work)
+for entry in logs:
+    errors = sorted(validator.iter_errors(entry.doc),
+                    key=lambda e: list(e.path))
     for e in errors[:20]:
         print("  at /%s: %s" % ("/".join(str(x) for x in e.path), e.message))
-    check(False, "%s is not valid SARIF 2.1.0 (%d errors)"
-          % (sarif_path, len(errors)))
-print("%s: valid against the SARIF 2.1.0 schema" % sarif_path)
+    check(not errors, "%s is not valid SARIF 2.1.0 (%d errors)"
+          % (entry.path, len(errors)))
+    print("%s: valid against the SARIF 2.1.0 schema" % entry.path)
+log = logs[0].doc
+dest = logs[0].project
 
 # What a code-scanning upload needs beyond the schema.
 check(log["version"] == "2.1.0", "version is not 2.1.0")
 check(len(log["runs"]) == 1, "expected one run")
 run0 = log["runs"][0]
-rules = {r["id"] for r in run0["tool"]["driver"].get("rules", [])}
+driver = run0["tool"]["driver"]
+check(driver.get("informationUri", "").startswith("https://"),
+      "the driver has no informationUri")
+rules = {r["id"]: r for r in driver.get("rules", [])}
 check({"transformers-legacy-cache",
-       "transformers-cache-implementation-conflict"} <= rules,
+       "transformers-cache-implementation-conflict"} <= set(rules),
       "the driver does not describe both checks: %s" % sorted(rules))
+for rule_id, rule in rules.items():
+    page = "docs/checks/%s.md" % rule_id[len("transformers-"):]
+    check(rule["helpUri"].endswith("/" + page) and
+          os.path.exists(os.path.join(os.path.dirname(a.inputs), "..", "..",
+                                      page)),
+          "%s: helpUri %s is not its page" % (rule_id, rule["helpUri"]))
+    check(rule["name"] != rule_id and rule["help"]["markdown"] and
+          rule["shortDescription"]["text"] != rule_id,
+          "%s: no name, help or short description of its own" % rule_id)
+# Relative to the project's root: what a checkout elsewhere resolves.
+check(run0["originalUriBaseIds"]["%SRCROOT%"]["uri"] ==
+      "file://" + os.path.realpath(dest) + "/", "%SRCROOT% is not the project")
 results = run0.get("results", [])
 where = sorted(
-    (os.path.basename(
-        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]),
+    (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+     r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"],
      r["locations"][0]["physicalLocation"]["region"]["startLine"],
      r["ruleId"]) for r in results)
-want = [("generate.cpp", 8, "transformers-legacy-cache"),
-        ("kwargs.cpp", 8, "transformers-legacy-cache"),
-        ("shared.h", 9, "transformers-legacy-cache")]
+want = [("include/shared.h", "%SRCROOT%", 9, "transformers-legacy-cache"),
+        ("src/generate.cpp", "%SRCROOT%", 8, "transformers-legacy-cache"),
+        ("src/kwargs.cpp", "%SRCROOT%", 8, "transformers-legacy-cache")]
 check(where == want, "SARIF results %s, expected %s" % (where, want))
 check(all(r.get("fixes") for r in results), "a result has no fix")
 

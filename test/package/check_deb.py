@@ -1,77 +1,161 @@
-"""The .deb built by CPack installs working tools (no root, no system install).
+"""The .debs built by CPack hold the documented files and working tools.
 
   check_deb.py --cpack CPACK --cpack-config B/CPackConfig.cmake --work W
-               --package-name transformers-tidy-llvmN --version V
-               --llvm-major N --libdir lib --clang-tidy CT
+               --deb-version V-R --version V --llvm-major N [--common]
+               --libdir lib --source-dir S --plugin-file NAME...
+               --build-type CONFIG --clang-tidy CT
 
-Builds the package with `cpack -G DEB`, checks its control fields, unpacks
-it with `dpkg-deb -x` into a scratch root, then from that root only: runs
-transformers-migrate --version and a real analysis of a small project
-compiled against the packaged headers, and loads the packaged plugin into
-clang-tidy on the same project. Both must report the same finding.
+Builds this tree's packages with `cpack -G DEB` (transformers-tidy-llvmN,
+plus transformers-tidy-common with --common) and checks, without installing
+anything: the control fields (versions, the common package's exact-version
+dependency, computed shared-library dependencies, Breaks/Replaces), the
+exact file list of each package (no file in both; no plain
+transformers-migrate, which is an alternative), the maintainer scripts.
+Then it unpacks them with `dpkg-deb -x` into a scratch root and, from there
+only, runs transformers-migrate-N on a small project (compiled against the
+packaged headers, or the source tree's when this tree does not build the
+common package) and loads the packaged plugin into clang-tidy-N: both must
+report the same finding. check_side_by_side.py installs the packages of two
+majors together with dpkg.
 """
 import argparse
-import glob
 import os
 import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import (check, fresh_dir, require_tool, run,  # noqa: E402
-                     write, write_compile_db)
+from testlib import (check, fail, fresh_dir, require_tool,  # noqa: E402
+                     run, write, write_compile_db)
+from debs import (build_debs, contents, control_members,  # noqa: E402
+                  fields, need_tool, relations)
+
+COMMON = "transformers-tidy-common"
 
 p = argparse.ArgumentParser()
-for opt in ("cpack", "cpack-config", "work", "package-name", "version",
-            "llvm-major", "libdir", "clang-tidy"):
+for opt in ("cpack", "cpack-config", "work", "deb-version", "version",
+            "llvm-major", "libdir", "source-dir", "build-type",
+            "clang-tidy"):
     p.add_argument("--" + opt, required=True)
+p.add_argument("--common", action="store_true")
+p.add_argument("--plugin-file", action="append", required=True)
 a = p.parse_args()
 
-dpkg_deb = require_tool("dpkg-deb", "needed to inspect and unpack the .deb")
+need_tool("dpkg-deb", "inspects and unpacks the .debs")
+need_tool("dpkg-shlibdeps", "cpack computes the dependencies with it")
 clang_tidy = require_tool(a.clang_tidy, "needed to load the plugin")
 work = fresh_dir(os.path.abspath(a.work))
-
-out_dir = os.path.join(work, "out")
-run([a.cpack, "-G", "DEB", "--config", a.cpack_config, "-B", out_dir])
-debs = glob.glob(os.path.join(out_dir, "*.deb"))
-check(len(debs) == 1, "expected one .deb in %s, got %s" % (out_dir, debs))
-deb = debs[0]
-check(os.path.basename(deb).startswith(a.package_name + "_" + a.version),
-      "unexpected package file name " + os.path.basename(deb))
-
-fields = run([dpkg_deb, "-f", deb, "Package", "Version", "Depends"]).stdout
-check(re.search(r"^Package: %s$" % re.escape(a.package_name), fields, re.M),
-      "Package field is not " + a.package_name)
-check(re.search(r"^Version: %s$" % re.escape(a.version), fields, re.M),
-      "Version field is not " + a.version)
-depends = re.search(r"^Depends: (.*)$", fields, re.M)
-check(depends, "no Depends field")
-depends = [d.strip() for d in depends.group(1).split(",")]
 m = a.llvm_major
-for needed in ("libclang-cpp%s" % m, "libllvm%s" % m, "clang-tidy-%s" % m,
+tools_pkg = "transformers-tidy-llvm" + m
+
+debs = build_debs(a.cpack, a.cpack_config, os.path.join(work, "out"))
+expected = {tools_pkg} | ({COMMON} if a.common else set())
+check(set(debs) == expected, "cpack made %s, expected %s"
+      % (sorted(debs), sorted(expected)))
+for name, deb in debs.items():
+    check(os.path.basename(deb).startswith(
+        "%s_%s_" % (name, a.deb_version)),
+        "unexpected package file name " + os.path.basename(deb))
+    f = fields(deb)
+    check(f.get("Version") == a.deb_version,
+          "%s: Version %s, expected %s" % (name, f.get("Version"),
+                                           a.deb_version))
+    check("localhost" not in f.get("Maintainer", "localhost"),
+          "%s: Maintainer %r" % (name, f.get("Maintainer")))
+
+# --- Control fields.
+tools = fields(debs[tools_pkg])
+depends = relations(tools.get("Depends", ""))
+check(depends.get(COMMON) == "(= %s)" % a.deb_version,
+      "%s must depend on %s (= %s): %s"
+      % (tools_pkg, COMMON, a.deb_version, tools.get("Depends")))
+for needed in ("libclang-cpp" + m, "libllvm" + m, "clang-tidy-" + m,
                "libclang-common-%s-dev" % m):
     check(needed in depends, "Depends lacks %s: %s" % (needed, depends))
+# dpkg-shlibdeps wrote these, with the versions the binary needs.
+for lib in ("libc6", "libstdc++6", "libclang-cpp" + m):
+    check(depends.get(lib, "").startswith("(>= "),
+          "Depends has no computed minimum version of %s: %s"
+          % (lib, tools.get("Depends")))
+if a.common:
+    common = fields(debs[COMMON])
+    for rel in ("Breaks", "Replaces"):
+        old = relations(common.get(rel, ""))
+        check(old.get(tools_pkg) == "(<< 0.1.0-1)",
+              "%s must take over the files of %s 0.1.0 (%s: %s)"
+              % (COMMON, tools_pkg, rel, common.get(rel)))
 
-root = os.path.join(work, "root")
-run([dpkg_deb, "-x", deb, root])
-usr = os.path.join(root, "usr")
-migrate = os.path.join(usr, "bin", "transformers-migrate")
-plugin = os.path.join(usr, a.libdir, "transformers-tidy", "llvm-" + m,
-                      "TransformersTidyModule.so")
-check(os.path.isfile(plugin), "no plugin at " + plugin)
-check(os.path.isfile(os.path.join(usr, "include", "transformers",
-                                  "transformers.h")),
-      "no headers in the package")
-check(os.path.isfile(os.path.join(usr, a.libdir, "libtransformers.a")),
-      "no library archive in the package")
-check(os.path.isfile(os.path.join(usr, a.libdir, "cmake", "TransformersTidy",
-                                  "TransformersTidyConfig.cmake")),
-      "no CMake package in the package")
+# --- Files.
+usr = "usr"
+libdir = os.path.join(usr, a.libdir)
+plugindir = os.path.join(libdir, "transformers-tidy", "llvm-" + m)
+cmakedir = os.path.join(libdir, "cmake", "TransformersTidy")
+config = a.build_type.lower()
 
+
+def docs(package):
+    d = os.path.join(usr, "share", "doc", package)
+    return {os.path.join(d, f) for f in ("copyright", "changelog.Debian.gz")}
+
+
+want_tools = docs(tools_pkg) | {
+    os.path.join(usr, "bin", "transformers-migrate-" + m),
+    os.path.join(plugindir, "transformers-migrate"),
+    os.path.join(usr, "share", "man", "man1",
+                 "transformers-migrate-%s.1.gz" % m),
+    os.path.join(cmakedir, "llvm-" + m, "TransformersTidyTools.cmake"),
+    os.path.join(cmakedir, "llvm-" + m, "TransformersTidyToolsTargets.cmake"),
+    os.path.join(cmakedir, "llvm-" + m,
+                 "TransformersTidyToolsTargets-%s.cmake" % config),
+} | {os.path.join(plugindir, f) for f in a.plugin_file}
+headers_src = os.path.join(a.source_dir, "include", "transformers")
+want_common = docs(COMMON) | {
+    os.path.join(libdir, "libtransformers.a"),
+    os.path.join(cmakedir, "TransformersTidyConfig.cmake"),
+    os.path.join(cmakedir, "TransformersTidyConfigVersion.cmake"),
+    os.path.join(cmakedir, "TransformersTidyTargets.cmake"),
+    os.path.join(cmakedir, "TransformersTidyTargets-%s.cmake" % config),
+}
+for root, _, files in os.walk(headers_src):
+    for f in files:
+        if f.endswith(".h"):
+            want_common.add(os.path.join(
+                usr, "include", "transformers",
+                os.path.relpath(os.path.join(root, f), headers_src)))
+
+listed = {name: contents(deb) for name, deb in debs.items()}
+for name, want in ((tools_pkg, want_tools), (COMMON, want_common)):
+    if name not in listed:
+        continue
+    have = set(listed[name])
+    if have != want:
+        fail("%s holds other files than documented:\n  missing: %s\n"
+             "  unexpected: %s" % (name, sorted(want - have),
+                                   sorted(have - want)))
+link = listed[tools_pkg][os.path.join(usr, "bin", "transformers-migrate-" + m)]
+check(link == "../%s/transformers-tidy/llvm-%s/transformers-migrate"
+      % (a.libdir, m),
+      "bin/transformers-migrate-%s is not a relative link to the tool: %s"
+      % (m, link))
+
+scripts = control_members(debs[tools_pkg], work)
+for script in ("postinst", "prerm"):
+    check(scripts.get(script) == 0o755,
+          "%s has no executable %s (update-alternatives): %s"
+          % (tools_pkg, script, scripts))
+
+# --- The unpacked tool and plugin work.
+root = fresh_dir(os.path.join(work, "root"))
+for deb in debs.values():
+    run(["dpkg-deb", "-x", deb, root])
+migrate = os.path.join(root, usr, "bin", "transformers-migrate-" + m)
 out = run([migrate, "--version"]).stdout
-check(a.version in out, "packaged transformers-migrate is not " + a.version)
+check(a.version in out and "LLVM %s." % m in out,
+      "packaged transformers-migrate-%s is not %s for LLVM %s"
+      % (m, a.version, m))
 
-# A one-file project compiled against the packaged headers.
+include_dir = os.path.join(root, usr, "include") if a.common else \
+    os.path.join(a.source_dir, "include")
 proj = os.path.join(work, "proj")
 src = os.path.join(proj, "src", "app.cpp")
 write(src, """#include <transformers/transformers.h>
@@ -84,15 +168,16 @@ resume(const transformers::LlamaForCausalLM &model,
 }
 """)
 build = os.path.join(proj, "build")
-write_compile_db(build, [src], [os.path.join(usr, "include")])
+write_compile_db(build, [src], [include_dir])
 finding = re.compile(r"app\.cpp:7:54: warning: .*\[transformers-legacy-cache\]")
 
 res = run([migrate, "-p", build, "--no-cache", "--quiet"], expect=1)
 check(finding.search(res.stdout),
       "packaged transformers-migrate did not report the legacy cache")
+plugin = os.path.join(root, plugindir, "TransformersTidyModule.so")
 res = run([clang_tidy, "-load=" + plugin, "--checks=-*,transformers-*",
            "-p", build, src])
 check(finding.search(res.stdout),
       "packaged plugin did not report the legacy cache")
-print("PASS: %s installs a working transformers-migrate and plugin"
-      % os.path.basename(deb))
+print("PASS: %s hold the documented files, a working "
+      "transformers-migrate-%s and plugin" % (", ".join(sorted(debs)), m))

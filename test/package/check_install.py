@@ -3,14 +3,16 @@
   check_install.py --cmake CMAKE --build-dir B --prefix P --source-dir S
                    --bindir bin --libdir lib --includedir include
                    --plugindir lib/transformers-tidy/llvm-N --cmakedir ...
+                   --man1dir share/man/man1 --llvm-major N
                    --plugin-file NAME [--plugin-file NAME...]
                    --version V --clang-tidy CT
 
 Installs the build tree into a fresh prefix P (the fixture the client tests
-use), then checks: every expected file is there and nothing else; the
-installed transformers-migrate runs and reports the project version; the
-installed plugin (and whatever it loads next to it) loads into clang-tidy
-and registers both checks.
+use), then checks: every expected file is there and nothing else, the
+versioned and plain names being relative symlinks (a tree for another
+major adds its own files beside these); the installed transformers-migrate
+runs and reports the project version; the installed plugin (and whatever
+it loads next to it) loads into clang-tidy and registers both checks.
 """
 import argparse
 import os
@@ -22,7 +24,8 @@ from testlib import check, fail, fresh_dir, require_tool, run  # noqa: E402
 
 p = argparse.ArgumentParser()
 for opt in ("cmake", "build-dir", "prefix", "source-dir", "bindir", "libdir",
-            "includedir", "plugindir", "cmakedir", "version", "clang-tidy"):
+            "includedir", "plugindir", "cmakedir", "man1dir", "llvm-major",
+            "version", "clang-tidy"):
     p.add_argument("--" + opt, required=True)
 p.add_argument("--plugin-file", action="append", required=True)
 a = p.parse_args()
@@ -31,8 +34,21 @@ prefix = fresh_dir(os.path.abspath(a.prefix))
 run([a.cmake, "--install", a.build_dir, "--prefix", prefix])
 
 headers_src = os.path.join(a.source_dir, "include", "transformers")
-expected = {os.path.join(a.bindir, "transformers-migrate"),
-            os.path.join(a.libdir, "libtransformers.a")}
+versioned = "transformers-migrate-" + a.llvm_major
+tools_cmakedir = os.path.join(a.cmakedir, "llvm-" + a.llvm_major)
+# Symlinks: path -> target.
+links = {
+    os.path.join(a.bindir, versioned): os.path.relpath(
+        os.path.join(a.plugindir, "transformers-migrate"), a.bindir),
+    os.path.join(a.bindir, "transformers-migrate"): versioned,
+    os.path.join(a.man1dir, "transformers-migrate.1.gz"): versioned + ".1.gz",
+}
+expected = set(links) | {
+    os.path.join(a.plugindir, "transformers-migrate"),
+    os.path.join(a.man1dir, versioned + ".1.gz"),
+    os.path.join(a.libdir, "libtransformers.a"),
+    os.path.join(tools_cmakedir, "TransformersTidyTools.cmake"),
+    os.path.join(tools_cmakedir, "TransformersTidyToolsTargets.cmake")}
 for root, _, files in os.walk(headers_src):
     for f in files:
         if f.endswith(".h"):
@@ -53,26 +69,32 @@ for root, _, files in os.walk(prefix):
         installed.add(os.path.relpath(os.path.join(root, f), prefix))
 # The per-configuration part of the exported targets is named after the
 # build type (TransformersTidyTargets-relwithdebinfo.cmake, ...).
-per_config = [f for f in installed
-              if os.path.dirname(f) == a.cmakedir and
-              os.path.basename(f).startswith("TransformersTidyTargets-")]
-check(len(per_config) == 1,
-      "expected one TransformersTidyTargets-<config>.cmake, got %s"
-      % per_config)
-expected.update(per_config)
+for d, prefix_name in ((a.cmakedir, "TransformersTidyTargets-"),
+                       (tools_cmakedir, "TransformersTidyToolsTargets-")):
+    per_config = [f for f in installed if os.path.dirname(f) == d and
+                  os.path.basename(f).startswith(prefix_name)]
+    check(len(per_config) == 1, "expected one %s<config>.cmake in %s, got %s"
+          % (prefix_name, d, per_config))
+    expected.update(per_config)
 
 missing = sorted(expected - installed)
 extra = sorted(installed - expected)
 if missing or extra:
     fail("install layout differs:\n  missing: %s\n  unexpected: %s"
          % (missing, extra))
+for link, target in links.items():
+    path = os.path.join(prefix, link)
+    check(os.path.islink(path) and os.readlink(path) == target,
+          "%s is not a symlink to %s" % (link, target))
 print("layout: %d files as documented" % len(installed))
 
-migrate = os.path.join(prefix, a.bindir, "transformers-migrate")
-check(os.access(migrate, os.X_OK), migrate + " is not executable")
-out = run([migrate, "--version"]).stdout
-check(a.version in out,
-      "transformers-migrate --version does not name %s" % a.version)
+for name in ("transformers-migrate", versioned):
+    migrate = os.path.join(prefix, a.bindir, name)
+    check(os.access(migrate, os.X_OK), migrate + " is not executable")
+    out = run([migrate, "--version"]).stdout
+    check(a.version in out and "LLVM %s." % a.llvm_major in out,
+          "%s --version does not name %s and LLVM %s"
+          % (name, a.version, a.llvm_major))
 
 # The plugin that users -load must work from its installed directory.
 clang_tidy = require_tool(a.clang_tidy, "needed to load the plugin")

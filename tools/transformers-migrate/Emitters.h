@@ -33,10 +33,23 @@ void emitJson(const std::vector<Record> &Records,
               const std::vector<bool> &Applied, const RunSummary &Summary,
               llvm::raw_ostream &OS);
 
-/// SARIF 2.1.0: rule metadata, locations, related locations (notes), fixes.
+/// Where SARIF's paths are relative to, and which texts its code points
+/// are counted in.
+struct SarifOptions {
+  /// %SRCROOT%, the project's root (ProjectScope::Roots.front()), absolute
+  /// and resolved: files below it get URIs relative to it, others absolute
+  /// file:// URIs. Empty: every URI is absolute.
+  std::string SourceRoot;
+  /// Files --fix rewrote (may be null): their positions are counted in the
+  /// text the analysis read (FilePlan::Original).
+  const FixPlan *Rewritten = nullptr;
+};
+
+/// SARIF 2.1.0: rule metadata, locations, related locations (notes), fixes;
+/// columns and offsets in code points, as the run's columnKind says.
 void emitSarif(const std::vector<Record> &Records,
                const std::vector<bool> &Applied, const RunSummary &Summary,
-               llvm::raw_ostream &OS);
+               const SarifOptions &Options, llvm::raw_ostream &OS);
 
 /// clang-tidy's --export-fixes YAML (tooling::TranslationUnitDiagnostics);
 /// only fixes the tool itself would apply are exported, so that

@@ -359,7 +359,12 @@ bool printReport(Migration &Run, CheckConfig &Cfg) {
     emitJson(Records, Plan.Applied, Run.merged().Summary, outs());
     break;
   case OutputFormat::Sarif:
-    emitSarif(Records, Plan.Applied, Run.merged().Summary, outs());
+    emitSarif(Records, Plan.Applied, Run.merged().Summary,
+              SarifOptions{Run.project().Roots.empty()
+                               ? std::string()
+                               : Run.project().Roots.front(),
+                           &Plan},
+              outs());
     break;
   }
   if (Diff)

@@ -101,6 +101,8 @@ public:
   const MergedRun &merged() const { return Merged; }
   const FixPlan &fixPlan() const { return Plan; }
   const std::vector<std::string> &files() const { return DB.Files; }
+  /// The project's trees (the first is its root, SARIF's %SRCROOT%).
+  const ProjectScope &project() const { return DB.Project; }
   /// The plan's and the writes' problems, one line each.
   const std::vector<std::string> &problems() const { return Problems; }
   /// The findings of the run, counted after the writes.

@@ -21,6 +21,25 @@ def need(obj, key, typ, where):
     return obj[key]
 
 
+def artifact_uri(run, location, where):
+    """The absolute file URI of an artifactLocation: a relative URI is
+    resolved against its uriBaseId's originalUriBaseIds entry."""
+    uri = need(location, "uri", str, where)
+    if "uriBaseId" not in location:
+        if not uri.startswith("file:///"):
+            fail(where + ": uri is not an absolute file URI: " + uri)
+        return uri
+    base = run.get("originalUriBaseIds", {}).get(location["uriBaseId"])
+    if not base:
+        fail(where + ": uriBaseId without an originalUriBaseIds entry")
+    if not base["uri"].startswith("file:///") or \
+            not base["uri"].endswith("/"):
+        fail(where + ": base URI is not an absolute directory URI")
+    if uri.startswith("/") or ":" in uri.split("/")[0]:
+        fail(where + ": uri with a uriBaseId is not relative: " + uri)
+    return base["uri"] + uri
+
+
 kind, path = sys.argv[1], sys.argv[2]
 with open(path) as fh:
     doc = json.load(fh)
@@ -85,16 +104,13 @@ elif kind == "sarif":
         level = need(res, "level", str, w)
         need(need(res, "message", dict, w), "text", str, w)
         loc = need(res, "locations", list, w)[0]["physicalLocation"]
-        uri = loc["artifactLocation"]["uri"]
-        if not uri.startswith("file:///"):
-            fail(w + ": uri is not an absolute file URI: " + uri)
+        uri = artifact_uri(run, loc["artifactLocation"], w)
         region = loc["region"]
         nfix = 0
         for fx in res.get("fixes", []):
             need(need(fx, "description", dict, w), "text", str, w)
             for ch in need(fx, "artifactChanges", list, w):
-                if not ch["artifactLocation"]["uri"].startswith("file:///"):
-                    fail(w + ": fix uri")
+                artifact_uri(run, ch["artifactLocation"], w + ".fixes")
                 for rp in need(ch, "replacements", list, w):
                     dr = need(rp, "deletedRegion", dict, w)
                     need(dr, "charOffset", int, w)

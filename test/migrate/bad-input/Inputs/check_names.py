@@ -17,8 +17,12 @@ elif kind == "sarif":
     with open(arg, encoding="utf-8") as fh:
         doc = json.load(fh)
     files = set()
-    for r in doc["runs"][0]["results"]:
-        uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    run = doc["runs"][0]
+    for r in run["results"]:
+        loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+        uri = loc["uri"]
+        if "uriBaseId" in loc:  # relative to the project's root
+            uri = run["originalUriBaseIds"][loc["uriBaseId"]]["uri"] + uri
         assert uri.startswith("file://"), uri
         files.add(urllib.parse.unquote(uri[len("file://"):]))
 else:
