@@ -51,14 +51,14 @@ llvm_packages() {
 }
 # llvm-19-tools is always needed: it ships lit.py, which every leg's lit run
 # uses (from LLVM 20 on Debian no longer packages lit.py).
-# strace and acl: the fault battery (test/migrate/faults) traces what the
-# tool writes and gives fixed files ACLs. git and pre-commit: the pre-commit
+# strace, acl and attr: the fault battery (test/migrate/faults) traces what
+# the tool writes and gives fixed files ACLs and extended attributes. git and pre-commit: the pre-commit
 # and clang-tidy-diff tests (test/clients) run the documented set-ups in
 # scratch git repositories. Debian packages (cpack, test/package): their
 # Depends are computed by dpkg-dev's dpkg-shlibdeps on the binaries that
 # `file` finds, and lintian checks them against policy.
 packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
-  libbenchmark-dev dpkg-dev file lintian strace acl git pre-commit
+  libbenchmark-dev dpkg-dev file lintian strace acl attr git pre-commit
   $(llvm_packages 19))
 for leg in "${legs[@]}"; do
   if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi

@@ -30,11 +30,21 @@ using namespace clang::ast_matchers;
 namespace transformers_tidy {
 
 namespace {
-/// A call or construction with an argument of a legacy cache type.
-AST_POLYMORPHIC_MATCHER_P(hasLegacyArgument,
+/// A call or construction of the user's that may forward a legacy value
+/// (ForwardedArgument.h): its callee is a template instantiation and one of
+/// its arguments has a legacy cache type. One matcher rather than allOf()
+/// of three: clang-tidy runs it on every call of the TU, system code's
+/// included, and the cheap location test rejects most of them.
+AST_POLYMORPHIC_MATCHER_P(isForwardingCallCandidate,
                           AST_POLYMORPHIC_SUPPORTED_TYPES(CallExpr,
                                                           CXXConstructExpr),
                           const TypeNames *, TensorTypes) {
+  const SourceManager &SM = Finder->getASTContext().getSourceManager();
+  if (SM.isInSystemHeader(SM.getExpansionLoc(Node.getBeginLoc())))
+    return false;
+  const FunctionDecl *Callee = calleeOf(&Node);
+  if (!Callee || !Callee->isTemplateInstantiation())
+    return false;
   return llvm::any_of(Node.arguments(), [&](const Expr *Arg) {
     return legacyLayerArity(Arg->getType(), *TensorTypes) != 0;
   });
@@ -52,17 +62,12 @@ AST_MATCHER_P(CXXRecordDecl, isNamedBy, const TypeNames *, Types) {
 void addForwardingCallMatchers(MatchFinder &Finder,
                                MatchFinder::MatchCallback *Callback,
                                const TypeNames &TensorTypes) {
-  Finder.addMatcher(callExpr(callee(functionDecl(isTemplateInstantiation())),
-                             hasLegacyArgument(&TensorTypes),
-                             unless(isExpansionInSystemHeader()))
+  Finder.addMatcher(
+      callExpr(isForwardingCallCandidate(&TensorTypes)).bind("forwardingCall"),
+      Callback);
+  Finder.addMatcher(cxxConstructExpr(isForwardingCallCandidate(&TensorTypes))
                         .bind("forwardingCall"),
                     Callback);
-  Finder.addMatcher(
-      cxxConstructExpr(
-          hasDeclaration(cxxConstructorDecl(isTemplateInstantiation())),
-          hasLegacyArgument(&TensorTypes), unless(isExpansionInSystemHeader()))
-          .bind("forwardingCall"),
-      Callback);
 }
 
 /// An argument of a forwarding call that the search follows: a legacy
