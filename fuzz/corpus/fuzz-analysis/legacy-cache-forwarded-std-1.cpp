@@ -68,6 +68,20 @@ void forwarded(const LegacyCache &legacy, LegacyCache owned) {
   // CHECK-FIXES: std::variant<PastKeyValues, int> variant(std::in_place_index<0>, transformers::DynamicCache::from_legacy_cache(legacy));
 }
 
+// Through a class of the user's that std::make_shared constructs: the
+// conversion is in the argument of its constructor, inside make_shared.
+struct Holder {
+  Holder(PastKeyValues Past) : Past(std::move(Past)) {}
+  PastKeyValues Past;
+};
+
+std::shared_ptr<Holder> hold(const LegacyCache &legacy) {
+  return std::make_shared<Holder>(legacy);
+  // CHECK-MESSAGES: :[[@LINE-1]]:35: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: note: 'make_shared' forwards the value to a conversion to 'transformers::PastKeyValues'
+  // CHECK-FIXES: return std::make_shared<Holder>(transformers::DynamicCache::from_legacy_cache(legacy));
+}
+
 // In a template, a forwarded value whose type depends on a template
 // parameter: reported once, no fix.
 template <class Past> void store(std::vector<PastKeyValues> &out, const Past &past) {
