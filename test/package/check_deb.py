@@ -20,15 +20,14 @@ majors together with dpkg.
 """
 import argparse
 import os
-import re
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from testlib import (check, fail, fresh_dir, require_tool,  # noqa: E402
-                     run, write, write_compile_db)
+                     run)
 from debs import (build_debs, contents, control_members,  # noqa: E402
-                  fields, need_tool, relations)
+                  fields, legacy_project, need_tool, relations)
 
 COMMON = "transformers-tidy-common"
 
@@ -157,19 +156,7 @@ check(a.version in out and "LLVM %s." % m in out,
 include_dir = os.path.join(root, usr, "include") if a.common else \
     os.path.join(a.source_dir, "include")
 proj = os.path.join(work, "proj")
-src = os.path.join(proj, "src", "app.cpp")
-write(src, """#include <transformers/transformers.h>
-
-transformers::GenerateOutput
-resume(const transformers::LlamaForCausalLM &model,
-       const transformers::TokenIds &ids,
-       const transformers::LegacyCache &legacy) {
-  return model.generate(ids, {}, {.past_key_values = legacy});
-}
-""")
-build = os.path.join(proj, "build")
-write_compile_db(build, [src], [include_dir])
-finding = re.compile(r"app\.cpp:7:54: warning: .*\[transformers-legacy-cache\]")
+src, build, finding = legacy_project(proj, include_dir)
 
 res = run([migrate, "-p", build, "--no-cache", "--quiet"], expect=1)
 check(finding.search(res.stdout),

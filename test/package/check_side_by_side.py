@@ -27,9 +27,9 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from testlib import (check, fresh_dir, llvm_tool, run, skip,  # noqa: E402
-                     write, write_compile_db)
+                     write)
 from debs import (build_debs, dpkg, fields, in_root,  # noqa: E402
-                  init_root, need_tool)
+                  init_root, legacy_project, need_tool)
 
 COMMON = "transformers-tidy-common"
 
@@ -139,19 +139,7 @@ check(plain_tool_major() == (
 # installed headers.
 usr = os.path.join(root, "usr")
 proj = os.path.join(work, "proj")
-src = os.path.join(proj, "src", "app.cpp")
-write(src, """#include <transformers/transformers.h>
-
-transformers::GenerateOutput
-resume(const transformers::LlamaForCausalLM &model,
-       const transformers::TokenIds &ids,
-       const transformers::LegacyCache &legacy) {
-  return model.generate(ids, {}, {.past_key_values = legacy});
-}
-""")
-build = os.path.join(proj, "build")
-write_compile_db(build, [src], [os.path.join(usr, "include")])
-finding = re.compile(r"app\.cpp:7:54: warning: .*\[transformers-legacy-cache\]")
+src, build, finding = legacy_project(proj, os.path.join(usr, "include"))
 plugins = {}
 for m in majors:
     migrate = os.path.join(usr, "bin", "transformers-migrate-" + m)

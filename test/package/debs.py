@@ -8,7 +8,7 @@ import os
 import re
 import shutil
 
-from testlib import check, fail, fresh_dir, run
+from testlib import check, fail, fresh_dir, run, write, write_compile_db
 
 
 def need_tool(name, why):
@@ -122,3 +122,24 @@ def in_root(root, path):
         path = target if target.startswith("/") else \
             os.path.normpath(os.path.join(os.path.dirname(path), target))
     fail("symlink loop at " + path)
+
+
+def legacy_project(proj, include_dir):
+    """A one-file project under PROJ against the headers in INCLUDE_DIR,
+    with one legacy hand-off: (source, build dir with its compile
+    database, the finding's pattern)."""
+    src = os.path.join(proj, "src", "app.cpp")
+    write(src, """#include <transformers/transformers.h>
+
+transformers::GenerateOutput
+resume(const transformers::LlamaForCausalLM &model,
+       const transformers::TokenIds &ids,
+       const transformers::LegacyCache &legacy) {
+  return model.generate(ids, {}, {.past_key_values = legacy});
+}
+""")
+    build = os.path.join(proj, "build")
+    write_compile_db(build, [src], [include_dir])
+    finding = re.compile(
+        r"app\.cpp:7:54: warning: .*\[transformers-legacy-cache\]")
+    return src, build, finding
