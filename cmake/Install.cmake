@@ -10,12 +10,14 @@
 #   <prefix>/share/man/man1/transformers-migrate-<N>.1.gz
 #   <prefix>/bin/transformers-migrate                   (symlink, see below)
 #   <prefix>/share/man/man1/transformers-migrate.1.gz   (symlink)
+#   <prefix>/share/transformers-tidy/bazel/...          (Bazel rules)
 #
 # Everything that depends on the LLVM major carries it in its path, because a
 # plugin only loads into the clang-tidy it was built against and users keep
 # several majors: trees built for two majors install side by side. Three
 # install components:
-#   common       library, headers, CMake package; the same for every major
+#   common       library, headers, CMake package, Bazel rules; the same for
+#                every major
 #   llvm<N>      the tool, the plugin, the man page and the CMake package's
 #                part for LLVM <N>
 #   unversioned  the plain names. `cmake --install` installs them (the last
@@ -41,6 +43,14 @@ install(DIRECTORY "${PROJECT_SOURCE_DIR}/include/transformers"
   DESTINATION "${CMAKE_INSTALL_INCLUDEDIR}"
   COMPONENT common
   FILES_MATCHING PATTERN "*.h")
+# The Bazel rules (bazel/, a Bazel repository of their own that a user's
+# workspace names with local_repository; docs/integrations.md, "Bazel").
+# They take the LLVM major from the user's set-up, so they are common.
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/bazel/"
+  DESTINATION "${CMAKE_INSTALL_DATADIR}/transformers-tidy/bazel"
+  COMPONENT common
+  USE_SOURCE_PERMISSIONS
+  PATTERN "__pycache__" EXCLUDE)
 install(EXPORT TransformersTidyTargets
   NAMESPACE transformers::
   DESTINATION "${TT_INSTALL_CMAKEDIR}"

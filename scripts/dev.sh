@@ -56,10 +56,11 @@ llvm_packages() {
 # and clang-tidy-diff tests (test/clients) run the documented set-ups in
 # scratch git repositories. Debian packages (cpack, test/package): their
 # Depends are computed by dpkg-dev's dpkg-shlibdeps on the binaries that
-# `file` finds, and lintian checks them against policy.
+# `file` finds, and lintian checks them against policy. bazel-bootstrap:
+# Debian's Bazel, which runs the Bazel aspect's test (clients.bazel-aspect).
 packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
   libbenchmark-dev dpkg-dev file lintian strace acl attr git pre-commit
-  $(llvm_packages 19))
+  bazel-bootstrap $(llvm_packages 19))
 for leg in "${legs[@]}"; do
   if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi
 done

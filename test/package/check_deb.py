@@ -24,7 +24,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import (check, fail, fresh_dir, require_tool,  # noqa: E402
+from testlib import (bazel_rules_files, check, fail, fresh_dir, require_tool,  # noqa: E402
                      run)
 from debs import (build_debs, contents, control_members,  # noqa: E402
                   fields, legacy_project, need_tool, relations)
@@ -115,6 +115,8 @@ want_common = docs(COMMON) | {
     os.path.join(cmakedir, "TransformersTidyTargets.cmake"),
     os.path.join(cmakedir, "TransformersTidyTargets-%s.cmake" % config),
 }
+want_common |= {os.path.join(usr, f)
+                for f in bazel_rules_files(a.source_dir, "share")}
 for root, _, files in os.walk(headers_src):
     for f in files:
         if f.endswith(".h"):

@@ -1,7 +1,7 @@
 """`cmake --install` lays out exactly the documented tree, and it works.
 
   check_install.py --cmake CMAKE --build-dir B --prefix P --source-dir S
-                   --bindir bin --libdir lib --includedir include
+                   --bindir bin --libdir lib --includedir include --datadir share
                    --plugindir lib/transformers-tidy/llvm-N --cmakedir ...
                    --man1dir share/man/man1 --llvm-major N
                    --plugin-file NAME [--plugin-file NAME...]
@@ -20,11 +20,13 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, fail, fresh_dir, require_tool, run  # noqa: E402
+from testlib import (bazel_rules_files, check, fail, fresh_dir,  # noqa: E402
+                     require_tool, run)
 
 p = argparse.ArgumentParser()
 for opt in ("cmake", "build-dir", "prefix", "source-dir", "bindir", "libdir",
-            "includedir", "plugindir", "cmakedir", "man1dir", "llvm-major",
+            "includedir", "datadir", "plugindir", "cmakedir", "man1dir",
+            "llvm-major",
             "version", "clang-tidy"):
     p.add_argument("--" + opt, required=True)
 p.add_argument("--plugin-file", action="append", required=True)
@@ -56,6 +58,7 @@ for root, _, files in os.walk(headers_src):
             expected.add(os.path.join(a.includedir, "transformers", rel))
 check(any(e.endswith("transformers.h") for e in expected),
       "no header found under " + headers_src)
+expected |= bazel_rules_files(a.source_dir, a.datadir)
 for f in a.plugin_file:
     expected.add(os.path.join(a.plugindir, f))
 for f in ("TransformersTidyConfig.cmake",

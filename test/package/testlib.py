@@ -95,6 +95,22 @@ def write(path, text):
         fh.write(text)
 
 
+def bazel_rules_files(source_dir, datadir):
+    """The installed paths of the Bazel rules (bazel/ of the source tree),
+    relative to the prefix."""
+    rules = os.path.join(source_dir, "bazel")
+    files = set()
+    for root, dirs, names in os.walk(rules):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for name in names:
+            files.add(os.path.join(datadir, "transformers-tidy", "bazel",
+                                   os.path.relpath(os.path.join(root, name),
+                                                   rules)))
+    check(any(f.endswith("defs.bzl") for f in files),
+          "no Bazel rules found under " + rules)
+    return files
+
+
 def write_compile_db(build_dir, sources, include_dirs, std="-std=c++20"):
     """compile_commands.json compiling each source with -I include_dirs."""
     import json

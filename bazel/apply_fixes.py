@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Apply the fixes of transformers_tidy_aspect to the source tree.
+
+    bazel run @transformers_tidy//:apply_fixes -- [OPTIONS] [BUILD ARGUMENTS...]
+
+Runs `bazel build BUILD ARGUMENTS --aspects=<the aspect>
+--output_groups=transformers_tidy_fixes` in the workspace (cached actions are
+not run again), takes the export-fixes YAML files that build produced from its
+build event protocol file (only those of this build, never stale ones left in
+bazel-bin), and applies them with clang-apply-replacements, which merges the
+edits of every translation unit: an edit to a header that several targets
+include is made once, and conflicting edits are reported and not applied.
+
+The YAML files name sources relative to the execution root, which for the
+workspace's own files is the workspace root; a file naming anything else (an
+absolute path, another repository, a generated file) is refused.
+
+Options (before the build arguments):
+  --bazel PATH                     the bazel to run (default: bazel on PATH)
+  --clang-apply-replacements PATH  (default: clang-apply-replacements-<N> of
+                                    the newest LLVM installed, then the plain name)
+  --aspect LABEL%NAME              (default: @transformers_tidy//:defs.bzl%transformers_tidy_aspect)
+  --dry-run                        list the files that would change; apply nothing
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+import urllib.request
+
+DEFAULT_ASPECT = "@transformers_tidy//:defs.bzl%transformers_tidy_aspect"
+FIXES_GROUP = "transformers_tidy_fixes"
+FIXES_SUFFIX = ".yaml"
+FIXES_DIR_MARK = ".transformers_tidy/"
+
+FILE_PATH = re.compile(r"^\s*(?:-\s+)?FilePath:\s*'((?:[^']|'')*)'\s*$")
+BUILD_DIRECTORY = re.compile(r"^(\s*BuildDirectory:\s*)'\.'\s*$")
+
+
+def parse_args(argv):
+    """This command's options come first; everything from the first other
+    argument on (or after `--`) is for bazel build."""
+    parser = argparse.ArgumentParser(
+        prog="apply_fixes",
+        description=__doc__.split("\n\n")[0],
+        usage="bazel run @transformers_tidy//:apply_fixes -- [OPTIONS] [BUILD ARGUMENTS...]",
+    )
+    parser.add_argument("--bazel", default="bazel")
+    parser.add_argument("--clang-apply-replacements", dest="car")
+    parser.add_argument("--aspect", default=DEFAULT_ASPECT)
+    parser.add_argument("--dry-run", action="store_true")
+    own, rest = [], list(argv)
+    takes_value = ("--bazel", "--clang-apply-replacements", "--aspect")
+    while rest and rest[0] != "--":
+        name = rest[0].split("=", 1)[0]
+        if name in ("-h", "--help", "--dry-run"):
+            own.append(rest.pop(0))
+        elif name in takes_value:
+            own.append(rest.pop(0))
+            if "=" not in own[-1] and rest:
+                own.append(rest.pop(0))
+        else:
+            break
+    if rest[:1] == ["--"]:
+        rest = rest[1:]
+    args = parser.parse_args(own)
+    args.build_args = rest
+    if not any(not a.startswith("-") for a in rest):
+        args.build_args.append("//...")
+    return args
+
+
+def find_clang_apply_replacements(explicit):
+    if explicit:
+        return explicit
+    for major in range(30, 13, -1):
+        found = shutil.which("clang-apply-replacements-%d" % major)
+        if found:
+            return found
+    found = shutil.which("clang-apply-replacements")
+    if not found:
+        sys.exit("apply_fixes: no clang-apply-replacements found "
+                 "(install clang-tools-<N>, or pass --clang-apply-replacements)")
+    return found
+
+
+def built_fix_files(bep_path):
+    """The fix files a build produced, as local paths, from its BEP JSON file."""
+    files = set()
+    with open(bep_path, encoding="utf-8") as bep:
+        for line in bep:
+            line = line.strip()
+            if not line:
+                continue
+            event = json.loads(line)
+            for f in event.get("namedSetOfFiles", {}).get("files", []):
+                uri = f.get("uri", "")
+                name = f.get("name", "")
+                if not (name.endswith(FIXES_SUFFIX) and FIXES_DIR_MARK in name):
+                    continue
+                if not uri.startswith("file://"):
+                    sys.exit("apply_fixes: %s is not a local file (%s): build "
+                             "with --remote_download_outputs=all or toplevel"
+                             % (name, uri))
+                files.add(urllib.request.url2pathname(urllib.parse.urlparse(uri).path))
+    return sorted(files)
+
+
+def outside_workspace(path):
+    return (os.path.isabs(path) or path.startswith(("external/", "bazel-out/", "../"))
+            or "/../" in path)
+
+
+def prepare(fix_files, workspace, scratch):
+    """Copies the non-empty fix files into scratch, with the workspace as
+    their build directory. Returns the workspace files they edit."""
+    edited = set()
+    for index, fix_file in enumerate(fix_files):
+        with open(fix_file, encoding="utf-8") as f:
+            lines = f.read().splitlines(keepends=True)
+        if not lines:
+            continue
+        out = []
+        for line in lines:
+            m = FILE_PATH.match(line)
+            if m:
+                path = m.group(1).replace("''", "'")
+                if outside_workspace(path):
+                    sys.exit("apply_fixes: %s edits %s, outside the workspace; "
+                             "nothing applied" % (fix_file, path))
+                edited.add(path)
+            m = BUILD_DIRECTORY.match(line)
+            if m:
+                line = "%s'%s'\n" % (m.group(1), workspace.replace("'", "''"))
+            out.append(line)
+        with open(os.path.join(scratch, "%05d.yaml" % index), "w", encoding="utf-8") as f:
+            f.writelines(out)
+    return sorted(edited)
+
+
+def main(argv):
+    args = parse_args(argv)
+    workspace = os.environ.get("BUILD_WORKSPACE_DIRECTORY") or os.getcwd()
+    car = None if args.dry_run else find_clang_apply_replacements(args.car)
+
+    with tempfile.TemporaryDirectory(prefix="transformers-tidy-fixes.") as scratch:
+        bep = os.path.join(scratch, "bep.json")
+        command = [args.bazel, "build"] + args.build_args + [
+            "--aspects=" + args.aspect,
+            "--output_groups=" + FIXES_GROUP,
+            "--build_event_json_file=" + bep,
+        ]
+        print("apply_fixes: " + " ".join(command), file=sys.stderr, flush=True)
+        built = subprocess.run(command, cwd=workspace)
+        if built.returncode != 0:
+            sys.exit("apply_fixes: bazel build failed (exit status %d); nothing applied"
+                     % built.returncode)
+        fix_files = built_fix_files(bep)
+        fixes_dir = os.path.join(scratch, "fixes")
+        os.mkdir(fixes_dir)
+        edited = prepare(fix_files, workspace, fixes_dir)
+        if not edited:
+            print("apply_fixes: no fixes in %d fix files" % len(fix_files), file=sys.stderr)
+            return 0
+        if args.dry_run:
+            for path in edited:
+                print(path)
+            return 0
+        applied = subprocess.run([car, fixes_dir], cwd=workspace)
+        if applied.returncode != 0:
+            sys.exit("apply_fixes: %s failed (exit status %d); files with "
+                     "conflicting edits were left unchanged"
+                     % (car, applied.returncode))
+    print("apply_fixes: fixed %d files (from %d fix files): %s"
+          % (len(edited), len(fix_files), " ".join(edited)), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

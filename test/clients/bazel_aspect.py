@@ -1,0 +1,294 @@
+"""The Bazel aspect (bazel/, docs/integrations.md "Bazel") in a real workspace.
+
+  bazel_aspect.py --bazel BAZEL --doc docs/integrations.md
+                  --prefix INSTALL_PREFIX --datadir share --llvm-major N
+                  --clang-tidy CT --include-dir I --lib-dir L
+                  --inputs Inputs/bazel-workspace --work W
+
+Builds Inputs/bazel-workspace (a library //:kv whose header kv/prefix.h the
+binary //:app includes too, and //:reference, written with caches) with
+Debian's Bazel, the rules and plugin of the scratch install (fixture
+tt-installed), and the WORKSPACE, .bazelrc and commands of the page's blocks
+as written (with the install's paths). Lines marked FINDING are the expected
+findings. It must:
+  1. report exactly those findings (the header's in both targets' reports),
+     with no absolute path in any output;
+  2. fail the gate; pass it with `checks` set to another check; stop with a
+     message when the plugin setting is missing;
+  3. apply the fixes with apply_fixes, the header edited once; the workspace
+     then builds and //:app prints what //:reference prints (before: the
+     ValueError);
+  4. pass the gate, run no tidy action on a second build, and after
+     `bazel clean` take every tidy result from the --disk_cache.
+
+Bazel runs offline: its built-in workspace wants rules_cc and rules_java from
+the network, for which local stand-ins (forwarding to the native rules) are
+given with --override_repository, in this test only.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import stat
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "package"))
+from testlib import check, copy_tree, fail, read, run, write  # noqa: E402
+from scratchlib import doc_block  # noqa: E402
+
+TIDY = "TransformersTidy"
+FINDING = re.compile(r"^(\S+):(\d+):\d+: warning: .* \[([\w-]+)\]$", re.M)
+
+p = argparse.ArgumentParser()
+for opt in ("bazel", "doc", "prefix", "datadir", "llvm-major", "clang-tidy",
+            "include-dir", "lib-dir", "inputs", "work"):
+    p.add_argument("--" + opt, required=True)
+a = p.parse_args()
+major = a.llvm_major
+work = os.path.abspath(a.work)
+check(shutil.which(a.bazel), "%s not found: scripts/dev.sh installs Debian's "
+      "bazel-bootstrap" % a.bazel)
+
+
+def make_writable(path):
+    """Bazel leaves read-only trees (external repositories, outputs)."""
+    for root, dirs, _ in os.walk(path):
+        for d in dirs:
+            full = os.path.join(root, d)
+            if not os.path.islink(full):
+                os.chmod(full, os.stat(full).st_mode | stat.S_IWUSR)
+
+
+# --- A fresh work directory: the workspace, the library's sources, the
+# stand-ins for rules_cc/rules_java, a bazel that uses this test's output root.
+if os.path.exists(work):
+    make_writable(work)
+    shutil.rmtree(work)
+ws = copy_tree(a.inputs, os.path.join(work, "ws"))
+os.remove(os.path.join(ws, "WORKSPACE.in"))
+lib = os.path.join(work, "transformers-lib")
+os.makedirs(lib)
+os.symlink(os.path.abspath(a.include_dir), os.path.join(lib, "include"))
+os.symlink(os.path.abspath(a.lib_dir), os.path.join(lib, "lib"))
+
+stubs = os.path.join(work, "stubs")
+for repo, pkg, rules in (
+        ("rules_cc", "cc", ["cc_binary", "cc_import", "cc_library", "cc_test",
+                            "cc_toolchain", "cc_toolchain_suite"]),
+        ("rules_java", "java", ["java_binary", "java_import", "java_library",
+                                "java_plugin", "java_runtime", "java_test",
+                                "java_toolchain"])):
+    write(os.path.join(stubs, repo, "WORKSPACE"), "")
+    write(os.path.join(stubs, repo, "BUILD"), "")
+    write(os.path.join(stubs, repo, pkg, "BUILD"), "")
+    write(os.path.join(stubs, repo, pkg, "defs.bzl"), "".join(
+        "def %s(**kwargs):\n    native.%s(**kwargs)\n\n" % (r, r) for r in rules))
+
+bindir = os.path.join(work, "bin")
+bazel_real = shutil.which(a.bazel)
+# `bazel` for the page's commands (apply_fixes runs it too): this test's
+# output root; rc files: the system one (Debian's install base) and the
+# workspace's, not the user's.
+write(os.path.join(bindir, "bazel"),
+      "#!/bin/sh\nexec %s --output_user_root=%s --nohome_rc "
+      "--max_idle_secs=300 \"$@\"\n" % (bazel_real, os.path.join(work, "root")))
+os.chmod(os.path.join(bindir, "bazel"), 0o755)
+env = {"PATH": bindir + os.pathsep + os.environ["PATH"],
+       "HOME": os.path.join(work, "home")}
+os.makedirs(env["HOME"])
+
+# --- The page's WORKSPACE and .bazelrc, with the install's paths.
+rules_dir = os.path.join(a.prefix, a.datadir, "transformers-tidy", "bazel")
+check(os.path.isfile(os.path.join(rules_dir, "defs.bzl")),
+      "the install has no Bazel rules in " + rules_dir)
+workspace = doc_block(a.doc, "bazel WORKSPACE", "python")
+check("/usr/share/transformers-tidy/bazel" in workspace
+      and "llvm_major = 19)" in workspace,
+      "the page's WORKSPACE block no longer has the path and call this test "
+      "adapts")
+workspace = workspace.replace("/usr/share/transformers-tidy/bazel", rules_dir)
+workspace = workspace.replace(
+    "llvm_major = 19)",
+    'llvm_major = %s, prefix = "%s", clang_tidy = "%s")'
+    % (major, a.prefix, shutil.which(a.clang_tidy)))
+workspace = workspace.replace("llvm19", "llvm" + major)
+template = read(os.path.join(a.inputs, "WORKSPACE.in"))
+write(os.path.join(ws, "WORKSPACE"),
+      template.replace("@WORKSPACE@", workspace).replace("@LIB_DIR@", lib))
+
+bazelrc = doc_block(a.doc, "bazel .bazelrc", "sh").replace("llvm19", "llvm" + major)
+disk_cache = os.path.join(work, "disk-cache")
+write(os.path.join(ws, ".bazelrc"), "\n".join([
+    "# This test's: offline stand-ins, quiet sandbox, the disk cache.",
+    "build --override_repository=rules_cc=%s" % os.path.join(stubs, "rules_cc"),
+    "build --override_repository=rules_java=%s" % os.path.join(stubs, "rules_java"),
+    "build --nosandbox_debug --cxxopt=-std=c++20",
+    "build --disk_cache=%s" % disk_cache,
+    "# docs/integrations.md:",
+    bazelrc]))
+
+commands = [line for line in doc_block(a.doc, "bazel commands", "sh").splitlines()
+            if line.strip()]
+check(len(commands) == 3, "the page's Bazel commands block has %d commands, "
+      "this test knows 3 (report, gate, apply)" % len(commands))
+report_cmd, gate_cmd, apply_cmd = [c.split("#")[0].split() for c in commands]
+
+
+def bazel(*args, expect=0):
+    return run(["bazel"] + list(args), cwd=ws, env=env, expect=expect)
+
+
+def page(cmd, *extra, expect=0):
+    """One of the page's commands as written (`bazel` is this test's)."""
+    check(cmd[0] == "bazel", "the page's command does not start with bazel")
+    return bazel(*(cmd[1:] + list(extra)), expect=expect)
+
+
+def spawns(log):
+    """The spawns of an --execution_log_json_file (concatenated objects)."""
+    text, decoder, pos, out = read(log), json.JSONDecoder(), 0, []
+    while True:
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        if pos == len(text):
+            return out
+        obj, pos = decoder.raw_decode(text, pos)
+        out.append(obj)
+
+
+def tidy_spawns(log):
+    return [s for s in spawns(log) if s.get("mnemonic") == TIDY]
+
+
+def outputs(suffix):
+    """The aspect's outputs in bazel-bin, by path relative to it."""
+    found = {}
+    bin_dir = os.path.join(ws, "bazel-bin")
+    for root, _, files in os.walk(bin_dir):
+        if ".transformers_tidy" not in root:
+            continue
+        for f in files:
+            if f.endswith(suffix):
+                path = os.path.join(root, f)
+                found[os.path.relpath(path, bin_dir)] = read(path)
+    return found
+
+
+def expected_findings():
+    found = set()
+    for root, _, files in os.walk(a.inputs):
+        for f in files:
+            path = os.path.join(root, f)
+            rel = os.path.relpath(path, a.inputs)
+            for n, line in enumerate(read(path).splitlines(), 1):
+                if line.rstrip().endswith("// FINDING"):
+                    found.add((rel, n, "transformers-legacy-cache"))
+    check(len(found) == 3, "expected 3 FINDING lines in the workspace, got %s"
+          % sorted(found))
+    return found
+
+
+try:
+    # 1. The legacy workspace builds; the app stops with the library's error.
+    bazel("build", "//...")
+    legacy = run([os.path.join(ws, "bazel-bin", "app")], expect=1)
+    check("Passing a tuple of `past_key_values` is not supported anymore"
+          in legacy.stderr, "the legacy app did not fail with the ValueError")
+    want_output = run([os.path.join(ws, "bazel-bin", "reference")]).stdout
+    check(want_output.count("\n") == 3, "the reference printed: " + want_output)
+
+    # Without the plugin setting, the aspect says which setting to give.
+    missing = bazel("build", "--aspects=@transformers_tidy//:defs.bzl%"
+                    "transformers_tidy_aspect",
+                    "--@transformers_tidy//:clang_tidy=@transformers_tidy_llvm%s"
+                    "//:clang_tidy" % major,
+                    "--output_groups=transformers_tidy_report", "//:kv",
+                    expect=1)
+    check("--@transformers_tidy//:plugin must name both files" in missing.stderr,
+          "a missing plugin setting was not reported as such")
+
+    # 2. The report: exactly the expected findings.
+    page(report_cmd)
+    reports, fixes = outputs(".txt"), outputs(".yaml")
+    check(sorted(reports) == ["app.transformers_tidy/app/main.cc.txt",
+                              "kv.transformers_tidy/kv/prefix.cc.txt",
+                              "reference.transformers_tidy/app/reference.cc.txt"],
+          "one report per source expected, got %s" % sorted(reports))
+    check(len(fixes) == 3, "one fix file per source expected: %s" % sorted(fixes))
+    found = set()
+    for name, text in reports.items():
+        for m in FINDING.finditer(text):
+            found.add((m.group(1), int(m.group(2)), m.group(3)))
+    want = expected_findings()
+    check(found == want, "findings differ:\n  missing: %s\n  unexpected: %s"
+          % (sorted(want - found), sorted(found - want)))
+    for target in ("app", "kv"):
+        check("kv/prefix.h:" in reports["%s.transformers_tidy/%s" % (
+            target, "app/main.cc.txt" if target == "app" else "kv/prefix.cc.txt")],
+            "the shared header's finding is missing from %s's report" % target)
+    check(not reports["reference.transformers_tidy/app/reference.cc.txt"],
+          "the reference (written with caches) has findings")
+    for name, text in list(reports.items()) + list(fixes.items()):
+        for marker in (work, "/execroot/", "/sandbox/"):
+            check(marker not in text, "%s holds an absolute path (%s)"
+                  % (name, marker))
+        for m in re.finditer(r"(?:FilePath|MainSourceFile|BuildDirectory):\s*'([^']*)'",
+                             text):
+            check(not m.group(1).startswith("/"),
+                  "%s names an absolute path: %s" % (name, m.group(0)))
+
+    # 3. The gate fails, naming the findings; with another check it passes.
+    gate = page(gate_cmd, "--keep_going", expect=1)
+    check("transformers-tidy: findings in" in gate.stderr
+          and "kv/prefix.h:" in gate.stderr,
+          "the failing gate did not print the findings")
+    page(gate_cmd, "--@transformers_tidy//:checks="
+         "-*,transformers-cache-implementation-conflict")
+
+    # 4. Apply the fixes: the header edited once.
+    page(apply_cmd)
+    header = read(os.path.join(ws, "kv", "prefix.h"))
+    check(header.count("from_legacy_cache(") == 1
+          and header.count("#include <transformers/cache_utils.h>") == 1,
+          "the shared header was not edited exactly once:\n" + header)
+    for rel, line, _ in sorted(want):
+        text = read(os.path.join(ws, rel)).splitlines()
+        hit = [l for l in text if l.rstrip().endswith("// FINDING")]
+        check(all("transformers::DynamicCache::from_legacy_cache(" in l for l in hit),
+              "%s: not every legacy hand-off was fixed: %s" % (rel, hit))
+
+    # The fixed workspace builds and the app prints what the reference does.
+    bazel("build", "//...")
+    fixed = run([os.path.join(ws, "bazel-bin", "app")]).stdout
+    check(fixed == want_output, "the fixed app printed\n%s\nthe reference\n%s"
+          % (fixed, want_output))
+
+    # 5. The gate passes; a second build runs no tidy action.
+    log = os.path.join(work, "exec-%d.json")
+    page(gate_cmd, "--execution_log_json_file=" + log % 1)
+    check(len(tidy_spawns(log % 1)) == 2,
+          "after the fixes, the two edited sources' actions should run again: "
+          "%s" % tidy_spawns(log % 1))
+    page(gate_cmd, "--execution_log_json_file=" + log % 2)
+    check(not tidy_spawns(log % 2), "a second build ran tidy actions: %s"
+          % tidy_spawns(log % 2))
+
+    # 6. After `bazel clean`, every tidy result comes from the disk cache.
+    before = outputs(".txt"), outputs(".yaml")
+    bazel("clean")
+    page(gate_cmd, "--execution_log_json_file=" + log % 3)
+    hits = tidy_spawns(log % 3)
+    check(len(hits) == 3 and all(s.get("remoteCacheHit") for s in hits),
+          "after bazel clean, not every tidy action was a cache hit: %s"
+          % [(s.get("mnemonic"), s.get("remoteCacheHit"), s.get("runner"))
+             for s in hits])
+    page(report_cmd)
+    check((outputs(".txt"), outputs(".yaml")) == before,
+          "the outputs from the cache differ from those built")
+finally:
+    run(["bazel", "shutdown"], cwd=ws, env=env, expect=None, quiet=True)
+
+print("bazel aspect: findings, gate, fixes, caching as documented")
