@@ -19,15 +19,6 @@ shift 3
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/transformers-tidy.XXXXXX") || exit 1
 trap 'rm -rf "$scratch"' EXIT
 
-status=0
-"$clang_tidy" --export-fixes="$scratch/fixes.yaml" "$@" \
-  > "$scratch/report.txt" 2> "$scratch/stderr.txt" || status=$?
-if [ "$status" -ne 0 ]; then
-  cat "$scratch/report.txt" "$scratch/stderr.txt" >&2
-  echo "transformers-tidy: clang-tidy failed (exit status $status)" >&2
-  exit 1
-fi
-
 # The execution root as a sed pattern, once as the shell sees it and once
 # with symbolic links resolved (clang reports whichever getcwd gave it).
 escape() {
@@ -40,6 +31,16 @@ relative() {
       -e "s|'$physical'|'.'|g" -e "s|'$logical'|'.'|g" \
       -e "s|^\\./||" -e "s|'\\./|'|g" "$1"
 }
+
+status=0
+"$clang_tidy" --export-fixes="$scratch/fixes.yaml" "$@" \
+  > "$scratch/report.txt" 2> "$scratch/stderr.txt" || status=$?
+if [ "$status" -ne 0 ]; then
+  relative "$scratch/report.txt" >&2
+  relative "$scratch/stderr.txt" >&2
+  echo "transformers-tidy: clang-tidy failed (exit status $status)" >&2
+  exit 1
+fi
 
 relative "$scratch/report.txt" > "$report" || exit 1
 if [ -s "$scratch/fixes.yaml" ]; then

@@ -13,8 +13,11 @@ as written (with the install's paths). Lines marked FINDING are the expected
 findings. It must:
   1. report exactly those findings (the header's in both targets' reports),
      with no absolute path in any output;
-  2. fail the gate; pass it with `checks` set to another check; stop with a
-     message when the plugin setting is missing;
+  2. fail the gate; pass it with `checks` set to another check; keep the
+     report building under a `config` with WarningsAsErrors, its check
+     options applied; stop with a message when the plugin setting is missing;
+     the sources do not compile without their target's copts, local_defines
+     and C++20, so each action must use its target's compile command;
   3. apply the fixes with apply_fixes, the header edited once; the workspace
      then builds and //:app prints what //:reference prints (before: the
      ValueError);
@@ -177,6 +180,12 @@ def outputs(suffix):
     return found
 
 
+def findings(reports):
+    """(file, line, check) of every finding in the reports."""
+    return {(m.group(1), int(m.group(2)), m.group(3))
+            for text in reports.values() for m in FINDING.finditer(text)}
+
+
 def expected_findings():
     found = set()
     for root, _, files in os.walk(a.inputs):
@@ -210,6 +219,14 @@ try:
     check("--@transformers_tidy//:plugin must name both files" in missing.stderr,
           "a missing plugin setting was not reported as such")
 
+    # A source clang cannot compile fails its action, saying why, with
+    # paths relative to the workspace.
+    bazel("build", "//broken")
+    broken = page(report_cmd[:-1] + ["//broken"], expect=1)
+    check("transformers-tidy: clang-tidy failed" in broken.stderr
+          and re.search(r"^broken/broken\.cc:\d+:\d+: error:", broken.stderr, re.M),
+          "a source clang-tidy cannot compile did not fail its action")
+
     # 2. The report: exactly the expected findings.
     page(report_cmd)
     reports, fixes = outputs(".txt"), outputs(".yaml")
@@ -218,10 +235,7 @@ try:
                               "reference.transformers_tidy/app/reference.cc.txt"],
           "one report per source expected, got %s" % sorted(reports))
     check(len(fixes) == 3, "one fix file per source expected: %s" % sorted(fixes))
-    found = set()
-    for name, text in reports.items():
-        for m in FINDING.finditer(text):
-            found.add((m.group(1), int(m.group(2)), m.group(3)))
+    found = findings(reports)
     want = expected_findings()
     check(found == want, "findings differ:\n  missing: %s\n  unexpected: %s"
           % (sorted(want - found), sorted(found - want)))
@@ -239,6 +253,16 @@ try:
                              text):
             check(not m.group(1).startswith("/"),
                   "%s names an absolute path: %s" % (name, m.group(0)))
+
+    # The config setting: the file's WarningsAsErrors fails no report (the
+    # gate is what fails), and its check options apply (no include edit).
+    page(report_cmd, "--@transformers_tidy//:config=//:tidy-warnings-as-errors.yaml")
+    check(findings(outputs(".txt")) == want,
+          "with the config setting, the findings differ: %s"
+          % sorted(findings(outputs(".txt"))))
+    check(all("#include" not in text for text in outputs(".yaml").values())
+          and any(outputs(".yaml").values()),
+          "the config setting's IncludeHeader: '' did not apply")
 
     # 3. The gate fails, naming the findings; with another check it passes.
     gate = page(gate_cmd, "--keep_going", expect=1)

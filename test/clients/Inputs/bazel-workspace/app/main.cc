@@ -6,11 +6,17 @@
 
 #include <exception>
 #include <iostream>
+#include <ranges>
 #include <string>
+
+#if !APP_COPT
+#error "compiled without //:app's copts"
+#endif
 
 namespace {
 
-std::string join(const kv::Tokens &tokens) {
+// An abbreviated function template: C++20 (the workspace's --cxxopt).
+std::string join(const std::ranges::range auto &tokens) {
   std::string out;
   for (auto token : tokens)
     out += (out.empty() ? "" : " ") + std::to_string(token);

@@ -1,5 +1,10 @@
 #include "kv/prefix.h"
 
+#if !KV_LOCAL_DEFINE
+#error "compiled without //:kv's local_defines"
+#endif
+static_assert(__cplusplus >= 202002L, "compiled without -std=c++20");
+
 namespace kv {
 
 transformers::LegacyCache prefill(transformers::LlamaForCausalLM &model,
