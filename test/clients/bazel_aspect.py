@@ -22,7 +22,9 @@ findings. It must:
      then builds and //:app prints what //:reference prints (before: the
      ValueError);
   4. pass the gate, run no tidy action on a second build, and after
-     `bazel clean` take every tidy result from the --disk_cache.
+     `bazel clean` take every tidy result from the --disk_cache; so does a
+     copy of the workspace at another path (the cache keys hold no path of
+     the checkout), with the same outputs.
 
 Bazel runs offline: its built-in workspace wants rules_cc and rules_java from
 the network, for which local stand-ins (forwarding to the native rules) are
@@ -312,7 +314,26 @@ try:
     page(report_cmd)
     check((outputs(".txt"), outputs(".yaml")) == before,
           "the outputs from the cache differ from those built")
+
+    # 7. Another checkout, at another path (another machine, as far as the
+    # cache keys go): every tidy result comes from the shared cache, the
+    # same bytes. No action key holds a path of the checkout.
+    first = ws
+    ws = os.path.join(work, "elsewhere", "checkout")
+    shutil.copytree(first, ws, ignore=shutil.ignore_patterns("bazel-*"))
+    page(gate_cmd, "--execution_log_json_file=" + log % 4)
+    hits = tidy_spawns(log % 4)
+    check(len(hits) == 3 and all(s.get("remoteCacheHit") for s in hits),
+          "in a checkout at another path, not every tidy action was a cache "
+          "hit: %s" % [(s.get("mnemonic"), s.get("remoteCacheHit"))
+                       for s in hits])
+    page(report_cmd)
+    check((outputs(".txt"), outputs(".yaml")) == before,
+          "the outputs in a checkout at another path differ")
 finally:
-    run(["bazel", "shutdown"], cwd=ws, env=env, expect=None, quiet=True)
+    for checkout in {ws, os.path.join(work, "ws")}:
+        if os.path.isdir(checkout):
+            run(["bazel", "shutdown"], cwd=checkout, env=env, expect=None,
+                quiet=True)
 
 print("bazel aspect: findings, gate, fixes, caching as documented")
