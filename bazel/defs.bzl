@@ -129,6 +129,7 @@ def _tidy_source(ctx, src, flags, header_inputs, tools):
     args.add(clang_tidy)
     args.add("--load=" + plugin.path)
     args.add("--config-file=" + config.path)
+
     # The configuration's WarningsAsErrors would fail the analysis on a
     # finding, and a failed action caches nothing: the gate's own action
     # (check_report.sh) is what fails.

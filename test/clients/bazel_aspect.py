@@ -274,7 +274,15 @@ try:
     page(gate_cmd, "--@transformers_tidy//:checks="
          "-*,transformers-cache-implementation-conflict")
 
-    # 4. Apply the fixes: the header edited once.
+    # 4. Apply the fixes: first listed only (--dry-run changes nothing),
+    # then applied, the header edited once.
+    dry = page(apply_cmd[:apply_cmd.index("--") + 1] + ["--dry-run"]
+               + apply_cmd[apply_cmd.index("--") + 1:])
+    check(dry.stdout.split() == ["app/main.cc", "kv/prefix.cc", "kv/prefix.h"],
+          "apply_fixes --dry-run listed: %s" % dry.stdout)
+    for rel in ("app/main.cc", "kv/prefix.cc", "kv/prefix.h"):
+        check(read(os.path.join(ws, rel)) == read(os.path.join(a.inputs, rel)),
+              "apply_fixes --dry-run changed " + rel)
     page(apply_cmd)
     header = read(os.path.join(ws, "kv", "prefix.h"))
     check(header.count("from_legacy_cache(") == 1
@@ -330,6 +338,33 @@ try:
     page(report_cmd)
     check((outputs(".txt"), outputs(".yaml")) == before,
           "the outputs in a checkout at another path differ")
+
+    # apply_fixes refuses a fix file that edits a file outside the workspace
+    # (another repository's, a generated one, an absolute path).
+    sys.path.insert(0, rules_dir)
+    import apply_fixes  # noqa: E402
+    for outside in ("external/other/x.h", "bazel-out/k8-fastbuild/bin/g.h",
+                    "/usr/include/x.h", "../x.h"):
+        fix_dir = os.path.join(work, "refuse")
+        if os.path.exists(fix_dir):
+            shutil.rmtree(fix_dir)
+        os.makedirs(os.path.join(fix_dir, "out"))
+        write(os.path.join(fix_dir, "in.yaml"),
+              "---\nMainSourceFile: 'kv/prefix.cc'\nDiagnostics:\n"
+              "  - DiagnosticName: transformers-legacy-cache\n"
+              "    DiagnosticMessage:\n      Message: 'm'\n"
+              "      FilePath: '%s'\n      FileOffset: 0\n"
+              "      Replacements:\n        - FilePath: '%s'\n"
+              "          Offset: 0\n          Length: 0\n"
+              "          ReplacementText: 'x'\n    BuildDirectory: '.'\n...\n"
+              % ("kv/prefix.cc", outside))
+        try:
+            apply_fixes.prepare([os.path.join(fix_dir, "in.yaml")], ws,
+                                os.path.join(fix_dir, "out"))
+            fail("apply_fixes accepted a fix for " + outside)
+        except SystemExit as refused:
+            check("outside the workspace" in str(refused.code),
+                  "apply_fixes refused %s, but said: %s" % (outside, refused.code))
 finally:
     for checkout in {ws, os.path.join(work, "ws")}:
         if os.path.isdir(checkout):
