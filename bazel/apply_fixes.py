@@ -39,8 +39,20 @@ FIXES_GROUP = "transformers_tidy_fixes"
 FIXES_SUFFIX = ".yaml"
 FIXES_DIR_MARK = ".transformers_tidy/"
 
-FILE_PATH = re.compile(r"^\s*(?:-\s+)?FilePath:\s*'((?:[^']|'')*)'\s*$")
-BUILD_DIRECTORY = re.compile(r"^(\s*BuildDirectory:\s*)'\.'\s*$")
+# The YAML that clang-tidy's --export-fixes writes (LLVM's YAML I/O): a
+# scalar is plain, 'single-quoted' ('' for ') or "double-quoted".
+SCALAR = r"""(?:'(?P<single>(?:[^']|'')*)'|"(?P<double>(?:[^"\\]|\\.)*)"|(?P<plain>[^'"\s].*?))"""
+FILE_PATH = re.compile(r"^\s*(?:-\s+)?FilePath:\s*" + SCALAR + r"\s*$")
+REPLACEMENTS = re.compile(r"^\s*Replacements:\s*$")
+BUILD_DIRECTORY = re.compile(r"^(\s*BuildDirectory:\s*)" + SCALAR + r"\s*$")
+
+
+def scalar(match):
+    if match.group("single") is not None:
+        return match.group("single").replace("''", "'")
+    if match.group("double") is not None:
+        return json.loads('"%s"' % match.group("double"))
+    return match.group("plain")
 
 
 def parse_args(argv):
@@ -127,16 +139,30 @@ def prepare(fix_files, workspace, scratch):
         if not lines:
             continue
         out = []
+        # Only the FilePath of an entry under `Replacements:` is an edit; a
+        # diagnostic's or a note's may name any file (another repository's
+        # header, say).
+        replacements_indent = None
         for line in lines:
+            indent = len(line) - len(line.lstrip(" -"))
+            if replacements_indent is not None and line.strip() and \
+                    indent <= replacements_indent:
+                replacements_indent = None
+            if REPLACEMENTS.match(line):
+                replacements_indent = indent
             m = FILE_PATH.match(line)
-            if m:
-                path = m.group(1).replace("''", "'")
+            if m and replacements_indent is not None:
+                path = scalar(m)
                 if outside_workspace(path):
                     sys.exit("apply_fixes: %s edits %s, outside the workspace; "
                              "nothing applied" % (fix_file, path))
                 edited.add(path)
             m = BUILD_DIRECTORY.match(line)
             if m:
+                if scalar(m) != ".":
+                    sys.exit("apply_fixes: %s was built in %s, not in the "
+                             "execution root; nothing applied"
+                             % (fix_file, scalar(m)))
                 line = "%s'%s'\n" % (m.group(1), workspace.replace("'", "''"))
             out.append(line)
         with open(os.path.join(scratch, "%05d.yaml" % index), "w", encoding="utf-8") as f:

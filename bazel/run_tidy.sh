@@ -29,6 +29,7 @@ physical=$(escape "$(pwd -P)")
 relative() {
   sed -e "s|$physical/||g" -e "s|$logical/||g" \
       -e "s|'$physical'|'.'|g" -e "s|'$logical'|'.'|g" \
+      -e "s| $physical\$| .|" -e "s| $logical\$| .|" \
       -e "s|^\\./||" -e "s|'\\./|'|g" "$1"
 }
 

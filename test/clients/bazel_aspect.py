@@ -365,6 +365,14 @@ try:
         except SystemExit as refused:
             check("outside the workspace" in str(refused.code),
                   "apply_fixes refused %s, but said: %s" % (outside, refused.code))
+    # A diagnostic or note may point anywhere; only edits are judged.
+    write(os.path.join(fix_dir, "in.yaml"),
+          read(os.path.join(fix_dir, "in.yaml"))
+          .replace("FilePath: 'kv/prefix.cc'", "FilePath: 'external/other/x.h'")
+          .replace("- FilePath: '../x.h'", "- FilePath: 'kv/prefix.h'"))
+    check(apply_fixes.prepare([os.path.join(fix_dir, "in.yaml")], ws,
+                              os.path.join(fix_dir, "out")) == ["kv/prefix.h"],
+          "apply_fixes judged a diagnostic's location as an edit")
 finally:
     for checkout in {ws, os.path.join(work, "ws")}:
         if os.path.isdir(checkout):
