@@ -11,16 +11,14 @@ bazel-bin), and applies them with clang-apply-replacements, which merges the
 edits of every translation unit: an edit to a header that several targets
 include is made once, and conflicting edits are reported and not applied.
 
-The YAML files name sources relative to the execution root, which for the
-workspace's own files is the workspace root; a file naming anything else (an
-absolute path, another repository, a generated file) is refused.
+BUILD ARGUMENTS are the targets (default //...) and flags such as the
+--config that sets the aspect's clang_tidy and plugin. The YAML files name
+sources relative to the execution root, which for the workspace's own files
+is the workspace root; a fix that edits anything else (an absolute path,
+another repository's file, a generated one) is refused, and nothing is
+applied.
 
-Options (before the build arguments):
-  --bazel PATH                     the bazel to run (default: bazel on PATH)
-  --clang-apply-replacements PATH  (default: clang-apply-replacements-<N> of
-                                    the newest LLVM installed, then the plain name)
-  --aspect LABEL%NAME              (default: @transformers_tidy//:defs.bzl%transformers_tidy_aspect)
-  --dry-run                        list the files that would change; apply nothing
+Options (before the build arguments): see --help.
 """
 
 import argparse
@@ -60,13 +58,19 @@ def parse_args(argv):
     argument on (or after `--`) is for bazel build."""
     parser = argparse.ArgumentParser(
         prog="apply_fixes",
-        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=__doc__[:__doc__.index("\nOptions")].strip(),
         usage="bazel run @transformers_tidy//:apply_fixes -- [OPTIONS] [BUILD ARGUMENTS...]",
     )
-    parser.add_argument("--bazel", default="bazel")
-    parser.add_argument("--clang-apply-replacements", dest="car")
-    parser.add_argument("--aspect", default=DEFAULT_ASPECT)
-    parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument("--bazel", default="bazel", metavar="PATH",
+                        help="the bazel to run (default: bazel on PATH)")
+    parser.add_argument("--clang-apply-replacements", dest="car", metavar="PATH",
+                        help="default: clang-apply-replacements-<N> of the "
+                        "newest LLVM on PATH, then the plain name")
+    parser.add_argument("--aspect", default=DEFAULT_ASPECT, metavar="LABEL%NAME",
+                        help="default: " + DEFAULT_ASPECT.replace("%", "%%"))
+    parser.add_argument("--dry-run", action="store_true",
+                        help="list the files that would change; apply nothing")
     own, rest = [], list(argv)
     takes_value = ("--bazel", "--clang-apply-replacements", "--aspect")
     while rest and rest[0] != "--":
