@@ -276,6 +276,9 @@ try:
 
     # 4. Apply the fixes: first listed only (--dry-run changes nothing),
     # then applied, the header edited once.
+    usage = page(apply_cmd[:apply_cmd.index("--") + 1] + ["--help"])
+    check("--dry-run" in usage.stdout and "clang-apply-replacements" in usage.stdout,
+          "apply_fixes --help does not explain its options:\n" + usage.stdout)
     dry = page(apply_cmd[:apply_cmd.index("--") + 1] + ["--dry-run"]
                + apply_cmd[apply_cmd.index("--") + 1:])
     check(dry.stdout.split() == ["app/main.cc", "kv/prefix.cc", "kv/prefix.h"],
