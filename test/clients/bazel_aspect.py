@@ -35,13 +35,13 @@ import json
 import os
 import re
 import shutil
-import stat
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "package"))
-from testlib import check, copy_tree, fail, read, run, write  # noqa: E402
+from testlib import (check, copy_tree, fail, fresh_dir, read,  # noqa: E402
+                     run, write)
 from scratchlib import doc_block  # noqa: E402
 
 TIDY = "TransformersTidy"
@@ -58,20 +58,9 @@ check(shutil.which(a.bazel), "%s not found: scripts/dev.sh installs Debian's "
       "bazel-bootstrap" % a.bazel)
 
 
-def make_writable(path):
-    """Bazel leaves read-only trees (external repositories, outputs)."""
-    for root, dirs, _ in os.walk(path):
-        for d in dirs:
-            full = os.path.join(root, d)
-            if not os.path.islink(full):
-                os.chmod(full, os.stat(full).st_mode | stat.S_IWUSR)
-
-
 # --- A fresh work directory: the workspace, the library's sources, the
 # stand-ins for rules_cc/rules_java, a bazel that uses this test's output root.
-if os.path.exists(work):
-    make_writable(work)
-    shutil.rmtree(work)
+fresh_dir(work)
 ws = copy_tree(a.inputs, os.path.join(work, "ws"))
 os.remove(os.path.join(ws, "WORKSPACE.in"))
 lib = os.path.join(work, "transformers-lib")
@@ -168,18 +157,39 @@ def tidy_spawns(log):
     return [s for s in spawns(log) if s.get("mnemonic") == TIDY]
 
 
-def outputs(suffix):
-    """The aspect's outputs in bazel-bin, by path relative to it."""
-    found = {}
+def outputs():
+    """The aspect's reports and fix files in bazel-bin: two dicts, by path
+    relative to it."""
+    found = {".txt": {}, ".yaml": {}}
     bin_dir = os.path.join(ws, "bazel-bin")
     for root, _, files in os.walk(bin_dir):
         if ".transformers_tidy" not in root:
             continue
         for f in files:
-            if f.endswith(suffix):
+            kind = os.path.splitext(f)[1]
+            if kind in found:
                 path = os.path.join(root, f)
-                found[os.path.relpath(path, bin_dir)] = read(path)
-    return found
+                found[kind][os.path.relpath(path, bin_dir)] = read(path)
+    return found[".txt"], found[".yaml"]
+
+
+def apply_with(*options):
+    """The page's apply command with apply_fixes OPTIONS (after its `--`)."""
+    at = apply_cmd.index("--") + 1
+    return apply_cmd[:at] + list(options) + apply_cmd[at:]
+
+
+def check_all_cached(log, where):
+    """The gate in the current checkout takes every tidy result from the
+    disk cache, and the outputs are those built first (`built`)."""
+    page(gate_cmd, "--execution_log_json_file=" + log)
+    hits = tidy_spawns(log)
+    check(len(hits) == 3 and all(s.get("remoteCacheHit") for s in hits),
+          "%s, not every tidy action was a cache hit: %s"
+          % (where, [(s.get("mnemonic"), s.get("remoteCacheHit"),
+                      s.get("runner")) for s in hits]))
+    page(report_cmd)
+    check(outputs() == built, "%s, the outputs differ from those built" % where)
 
 
 def findings(reports):
@@ -231,7 +241,7 @@ try:
 
     # 2. The report: exactly the expected findings.
     page(report_cmd)
-    reports, fixes = outputs(".txt"), outputs(".yaml")
+    reports, fixes = outputs()
     check(sorted(reports) == ["app.transformers_tidy/app/main.cc.txt",
                               "kv.transformers_tidy/kv/prefix.cc.txt",
                               "reference.transformers_tidy/app/reference.cc.txt"],
@@ -241,10 +251,10 @@ try:
     want = expected_findings()
     check(found == want, "findings differ:\n  missing: %s\n  unexpected: %s"
           % (sorted(want - found), sorted(found - want)))
-    for target in ("app", "kv"):
-        check("kv/prefix.h:" in reports["%s.transformers_tidy/%s" % (
-            target, "app/main.cc.txt" if target == "app" else "kv/prefix.cc.txt")],
-            "the shared header's finding is missing from %s's report" % target)
+    for report in ("app.transformers_tidy/app/main.cc.txt",
+                   "kv.transformers_tidy/kv/prefix.cc.txt"):
+        check("kv/prefix.h:" in reports[report],
+              "the shared header's finding is missing from " + report)
     check(not reports["reference.transformers_tidy/app/reference.cc.txt"],
           "the reference (written with caches) has findings")
     for name, text in list(reports.items()) + list(fixes.items()):
@@ -259,11 +269,12 @@ try:
     # The config setting: the file's WarningsAsErrors fails no report (the
     # gate is what fails), and its check options apply (no include edit).
     page(report_cmd, "--@transformers_tidy//:config=//:tidy-warnings-as-errors.yaml")
-    check(findings(outputs(".txt")) == want,
+    configured_reports, configured_fixes = outputs()
+    check(findings(configured_reports) == want,
           "with the config setting, the findings differ: %s"
-          % sorted(findings(outputs(".txt"))))
-    check(all("#include" not in text for text in outputs(".yaml").values())
-          and any(outputs(".yaml").values()),
+          % sorted(findings(configured_reports)))
+    check(all("#include" not in text for text in configured_fixes.values())
+          and any(configured_fixes.values()),
           "the config setting's IncludeHeader: '' did not apply")
 
     # 3. The gate fails, naming the findings; with another check it passes.
@@ -276,11 +287,10 @@ try:
 
     # 4. Apply the fixes: first listed only (--dry-run changes nothing),
     # then applied, the header edited once.
-    usage = page(apply_cmd[:apply_cmd.index("--") + 1] + ["--help"])
+    usage = page(apply_with("--help"))
     check("--dry-run" in usage.stdout and "clang-apply-replacements" in usage.stdout,
           "apply_fixes --help does not explain its options:\n" + usage.stdout)
-    dry = page(apply_cmd[:apply_cmd.index("--") + 1] + ["--dry-run"]
-               + apply_cmd[apply_cmd.index("--") + 1:])
+    dry = page(apply_with("--dry-run"))
     check(dry.stdout.split() == ["app/main.cc", "kv/prefix.cc", "kv/prefix.h"],
           "apply_fixes --dry-run listed: %s" % dry.stdout)
     for rel in ("app/main.cc", "kv/prefix.cc", "kv/prefix.h"):
@@ -314,17 +324,9 @@ try:
           % tidy_spawns(log % 2))
 
     # 6. After `bazel clean`, every tidy result comes from the disk cache.
-    before = outputs(".txt"), outputs(".yaml")
+    built = outputs()
     bazel("clean")
-    page(gate_cmd, "--execution_log_json_file=" + log % 3)
-    hits = tidy_spawns(log % 3)
-    check(len(hits) == 3 and all(s.get("remoteCacheHit") for s in hits),
-          "after bazel clean, not every tidy action was a cache hit: %s"
-          % [(s.get("mnemonic"), s.get("remoteCacheHit"), s.get("runner"))
-             for s in hits])
-    page(report_cmd)
-    check((outputs(".txt"), outputs(".yaml")) == before,
-          "the outputs from the cache differ from those built")
+    check_all_cached(log % 3, "after bazel clean")
 
     # 7. Another checkout, at another path (another machine, as far as the
     # cache keys go): every tidy result comes from the shared cache, the
@@ -332,15 +334,7 @@ try:
     first = ws
     ws = os.path.join(work, "elsewhere", "checkout")
     shutil.copytree(first, ws, ignore=shutil.ignore_patterns("bazel-*"))
-    page(gate_cmd, "--execution_log_json_file=" + log % 4)
-    hits = tidy_spawns(log % 4)
-    check(len(hits) == 3 and all(s.get("remoteCacheHit") for s in hits),
-          "in a checkout at another path, not every tidy action was a cache "
-          "hit: %s" % [(s.get("mnemonic"), s.get("remoteCacheHit"))
-                       for s in hits])
-    page(report_cmd)
-    check((outputs(".txt"), outputs(".yaml")) == before,
-          "the outputs in a checkout at another path differ")
+    check_all_cached(log % 4, "in a checkout at another path")
 
     # apply_fixes refuses a fix file that edits a file outside the workspace
     # (another repository's, a generated one, an absolute path).
@@ -348,9 +342,7 @@ try:
     import apply_fixes  # noqa: E402
     for outside in ("external/other/x.h", "bazel-out/k8-fastbuild/bin/g.h",
                     "/usr/include/x.h", "../x.h"):
-        fix_dir = os.path.join(work, "refuse")
-        if os.path.exists(fix_dir):
-            shutil.rmtree(fix_dir)
+        fix_dir = fresh_dir(os.path.join(work, "refuse"))
         os.makedirs(os.path.join(fix_dir, "out"))
         write(os.path.join(fix_dir, "in.yaml"),
               "---\nMainSourceFile: 'kv/prefix.cc'\nDiagnostics:\n"

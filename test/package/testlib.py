@@ -8,6 +8,7 @@ a JSON Schema validator) and asserts on their results. A test exits 77
 import os
 import shlex
 import shutil
+import stat
 import subprocess
 import sys
 
@@ -70,16 +71,27 @@ def llvm_tool(name, major, bindir):
                         "install the LLVM %s tools" % major)
 
 
+def remove_tree(path):
+    """Removes path if it exists, read-only directories included (Bazel
+    leaves its external repositories and outputs read-only)."""
+    if not os.path.lexists(path):
+        return
+    for root, dirs, _ in os.walk(path):
+        for d in dirs:
+            full = os.path.join(root, d)
+            if not os.path.islink(full):
+                os.chmod(full, os.stat(full).st_mode | stat.S_IWUSR)
+    shutil.rmtree(path)
+
+
 def fresh_dir(path):
-    if os.path.exists(path):
-        shutil.rmtree(path)
+    remove_tree(path)
     os.makedirs(path)
     return path
 
 
 def copy_tree(src, dest):
-    if os.path.exists(dest):
-        shutil.rmtree(dest)
+    remove_tree(dest)
     shutil.copytree(src, dest)
     return dest
 
