@@ -22,8 +22,8 @@ enum ExitCode {
 
 /// What the end of a run knows.
 struct RunOutcome {
-  /// An output (report, --export-fixes, a fixed file, the cache) could not
-  /// be written.
+  /// An output (report, --export-fixes, the cache) could not be written. A
+  /// fix target that could not be written is not one: its finding remains.
   bool IOError = false;
   /// Translation units that could not be analysed.
   unsigned FailedTUs = 0;

@@ -164,18 +164,11 @@ WriteProblems writeFixes(FixPlan &Plan, const BeforeCommitHook &Hook) {
       ++It;
       continue;
     }
-    std::string Why;
-    llvm::handleAllErrors(
-        std::move(E),
-        [&](const WriteFailure &F) {
-          Problems.IOError |= F.kind() == WriteFailure::IOError;
-          Why = F.message();
-        },
-        [&](const llvm::ErrorInfoBase &Other) {
-          Problems.IOError = true;
-          Why = Other.message();
-        });
-    Problems.Lines.push_back(It->first + ": not written: " + Why);
+    // Whatever the reason (an edit by the user, a read-only file, a full
+    // disk, an immutable directory, a bind mount), the file is as it was
+    // and its findings stay: one rule, exit 1 (docs/migrate.md).
+    Problems.Lines.push_back(It->first +
+                             ": not written: " + llvm::toString(std::move(E)));
     for (size_t I : FP.Findings)
       Plan.Applied[I] = false;
     It = Plan.Files.erase(It);

@@ -58,11 +58,9 @@ FixPlan planFixes(const std::vector<Record> &Records,
 
 /// What writeFixes could not do.
 struct WriteProblems {
-  /// One line per file not written.
+  /// One line per file not written. Each such file is unchanged and its
+  /// findings stay, whatever the reason: never an I/O error of the run.
   std::vector<std::string> Lines;
-  /// Some file was not written because the system failed a read or write
-  /// (a full disk): an I/O error, unlike an edit the user made meanwhile.
-  bool IOError = false;
 };
 
 /// Writes every planned file with replaceFileContent (SafeFileWriter.h):

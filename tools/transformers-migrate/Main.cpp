@@ -18,6 +18,7 @@
 #include "Migration.h"
 #include "OutputGuard.h"
 #include "Progress.h"
+#include "SafeFileWriter.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -193,6 +194,12 @@ cl::opt<std::string>
     PauseBeforeCommit("testing-pause-before-commit", cl::value_desc("fifo"),
                       cl::desc("(testing) pause before each file is replaced"),
                       cl::Hidden, cl::cat(Category));
+// The write path of file systems without O_TMPFILE, for the reliability
+// tests: every temporary file is named from its creation.
+cl::opt<bool> NamedTemporaries(
+    "testing-named-temporaries",
+    cl::desc("(testing) name temporary files from their creation"), cl::Hidden,
+    cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg",
               cl::desc("Additional argument to append to the compiler "
@@ -457,6 +464,7 @@ requestFrom(std::optional<std::vector<std::string>> FixedArgs,
   R.Verify = Verify && !NoVerify;
   R.AllowOutside = AllowOutside;
   R.BeforeCommit = pauseHook(PauseBeforeCommit);
+  useNamedTemporariesForTesting(NamedTemporaries);
   R.Quiet = Quiet;
   R.Stats = Stats;
   return R;

@@ -240,15 +240,11 @@ void Migration::commit(raw_ostream &Log) {
   removeStaleTemporaries(Plan, DB.Files, Merged.Records, DB.Project,
                          Request.AllowOutside, Request.Quiet, Log);
   WriteProblems Unwritten = writeFixes(Plan, Request.BeforeCommit);
+  // A fix target that cannot be written (edited meanwhile, read-only, a
+  // full disk, an immutable directory) keeps its finding for the next run:
+  // exit 1, never the run's I/O error, which is for outputs the user named.
   Problems.insert(Problems.end(), Unwritten.Lines.begin(),
                   Unwritten.Lines.end());
-  // A file the system failed to write is an I/O error; one the user edited
-  // meanwhile keeps its finding (exit 1) for the next run.
-  IOError |= Unwritten.IOError;
-}
-
-std::optional<std::string> Migration::cacheError() {
-  return Fast ? Fast->writeError() : std::nullopt;
 }
 
 RunCounts Migration::counts() const {

@@ -12,6 +12,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Signals.h"
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -170,14 +171,57 @@ std::string randomSuffix() {
                          /*LowerCase=*/true, /*Width=*/6);
 }
 
-/// A new file "<Prefix><6 hex digits><Suffix>", created exclusively (never
-/// an existing file, never through a symlink) and removed on SIGINT/SIGTERM
-/// until kept or discarded. llvm::sys::fs::TempFile would also randomise
-/// every '%' of the directories in the path.
+/// Set by useNamedTemporariesForTesting: every temporary is named from the
+/// start, as on a file system without O_TMPFILE.
+std::atomic<bool> NamedTemporariesOnly{false};
+
+/// Whether an unnamed file can be given a name: linkat() reaches it through
+/// /proc/self/fd (AT_EMPTY_PATH would need CAP_DAC_READ_SEARCH). Without
+/// /proc (some chroots) temporaries are named from the start.
+bool canNameUnnamedFiles() {
+  static const bool Can = ::access("/proc/self/fd", X_OK) == 0;
+  return Can;
+}
+
+/// The directory a temporary named "<Prefix>..." goes to.
+std::string directoryOf(llvm::StringRef Prefix) {
+  llvm::StringRef Dir = llvm::sys::path::parent_path(Prefix);
+  return Dir.empty() ? "." : Dir.str();
+}
+
+/// A temporary file that is, or will be, named "<Prefix><6 hex
+/// digits><Suffix>". Where the file system supports it, it starts unnamed
+/// (O_TMPFILE): a SIGKILL or a crash before name() leaves nothing behind,
+/// and name() is called right before the rename that gives it its final
+/// place. Elsewhere it is named from the start and, like every named
+/// temporary, removed on SIGINT/SIGTERM until kept or discarded; after a
+/// SIGKILL the next run removes it (removeStaleTemporaries). Names are
+/// created exclusively, never over an existing file or through a symlink.
+/// llvm::sys::fs::TempFile would also randomise every '%' of the
+/// directories in the path.
 class TemporaryFile {
 public:
   static llvm::Expected<TemporaryFile>
   create(llvm::StringRef Prefix, llvm::StringRef Suffix, unsigned Mode) {
+#ifdef O_TMPFILE
+    if (!NamedTemporariesOnly && canNameUnnamedFiles()) {
+      int FD = ::open(directoryOf(Prefix).c_str(),
+                      O_TMPFILE | O_RDWR | O_CLOEXEC, Mode);
+      if (FD >= 0)
+        return TemporaryFile(FD, Prefix, Suffix);
+      // No O_TMPFILE in this file system (EOPNOTSUPP), or a kernel that
+      // predates it and took the flags for O_DIRECTORY (EISDIR, EINVAL).
+      if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)
+        return failure(lastError());
+    }
+#endif
+    return createNamed(Prefix, Suffix, Mode);
+  }
+
+  /// A file named at once: for a file that is to stay, or where unnamed
+  /// files are not available.
+  static llvm::Expected<TemporaryFile>
+  createNamed(llvm::StringRef Prefix, llvm::StringRef Suffix, unsigned Mode) {
     for (int Attempt = 0; Attempt < 128; ++Attempt) {
       std::string Name = (Prefix + randomSuffix() + Suffix).str();
       int FD = ::open(Name.c_str(),
@@ -186,31 +230,62 @@ public:
         continue;
       if (FD < 0)
         return failure(lastError());
-      TemporaryFile T;
-      T.FD = FD;
-      T.TmpName = std::move(Name);
-      llvm::sys::RemoveFileOnSignal(T.TmpName);
+      TemporaryFile T(FD, Prefix, Suffix);
+      T.setName(std::move(Name));
       return std::move(T);
     }
     return failure("no free temporary name");
   }
 
   TemporaryFile(TemporaryFile &&O)
-      : FD(O.FD), TmpName(std::move(O.TmpName)), Done(O.Done) {
+      : FD(O.FD), TmpName(std::move(O.TmpName)), Prefix(std::move(O.Prefix)),
+        Suffix(std::move(O.Suffix)), Done(O.Done) {
     O.FD = -1;
     O.Done = true;
   }
   TemporaryFile &operator=(TemporaryFile &&) = delete;
   ~TemporaryFile() { llvm::consumeError(discard()); }
 
+  bool named() const { return !TmpName.empty(); }
+
+  /// Gives an unnamed file its name (nothing to do for a named one). A
+  /// link, never a copy: the name appears with the complete content.
+  llvm::Error name() {
+    if (named())
+      return llvm::Error::success();
+    std::string Self = "/proc/self/fd/" + std::to_string(FD);
+    for (int Attempt = 0; Attempt < 128; ++Attempt) {
+      std::string Name = Prefix + randomSuffix() + Suffix;
+      if (::linkat(AT_FDCWD, Self.c_str(), AT_FDCWD, Name.c_str(),
+                   AT_SYMLINK_FOLLOW) == 0) {
+        setName(std::move(Name));
+        return llvm::Error::success();
+      }
+      if (errno != EEXIST)
+        return failure(lastError());
+    }
+    return failure("no free temporary name");
+  }
+
+  /// A path the file can be read by now (for the tests' hooks): its name,
+  /// or, while it has none, /proc/<pid>/fd/<fd>, which other processes can
+  /// open as long as this one runs.
+  std::string path() const {
+    if (named())
+      return TmpName;
+    return "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(FD);
+  }
+
   /// Removes the file (whatever its name now holds) and closes it.
   llvm::Error discard() {
     if (Done)
       return llvm::Error::success();
     Done = true;
-    llvm::sys::DontRemoveFileOnSignal(TmpName);
     ::close(FD);
     FD = -1;
+    if (!named())
+      return llvm::Error::success(); // the kernel frees an unnamed file
+    llvm::sys::DontRemoveFileOnSignal(TmpName);
     if (::unlink(TmpName.c_str()) && errno != ENOENT)
       return failure(lastError());
     return llvm::Error::success();
@@ -220,16 +295,25 @@ public:
     if (Done)
       return;
     Done = true;
-    llvm::sys::DontRemoveFileOnSignal(TmpName);
+    if (named())
+      llvm::sys::DontRemoveFileOnSignal(TmpName);
     ::close(FD);
     FD = -1;
   }
 
   int FD = -1;
+  /// Empty while the file is unnamed.
   std::string TmpName;
 
 private:
-  TemporaryFile() = default;
+  TemporaryFile(int FD, llvm::StringRef Prefix, llvm::StringRef Suffix)
+      : FD(FD), Prefix(Prefix.str()), Suffix(Suffix.str()) {}
+  void setName(std::string Name) {
+    TmpName = std::move(Name);
+    llvm::sys::RemoveFileOnSignal(TmpName);
+  }
+
+  std::string Prefix, Suffix;
   bool Done = false;
 };
 
@@ -245,7 +329,7 @@ std::string savedPrefix(llvm::StringRef Path) {
 llvm::Expected<std::string> saveAside(llvm::StringRef Path,
                                       llvm::StringRef Content) {
   llvm::Expected<TemporaryFile> Saved =
-      TemporaryFile::create(savedPrefix(Path), "", 0600);
+      TemporaryFile::createNamed(savedPrefix(Path), "", 0600);
   if (!Saved)
     return Saved.takeError();
   if (!writeAll(Saved->FD, Content) || ::fsync(Saved->FD))
@@ -321,7 +405,8 @@ Exchange exchangeFiles(llvm::StringRef A, llvm::StringRef B) {
 #endif
 }
 
-/// A temporary file next to \p Path holding \p Content, complete and synced.
+/// A temporary file next to \p Path holding \p Content, complete and synced;
+/// unnamed where the file system allows (TemporaryFile).
 llvm::Expected<TemporaryFile> makeTemporary(llvm::StringRef Path,
                                             llvm::StringRef Content) {
   llvm::Expected<TemporaryFile> Temp =
@@ -356,6 +441,8 @@ llvm::Error copyMetadata(int From, const struct stat &St, int To) {
 } // namespace
 
 char WriteFailure::ID = 0;
+
+void useNamedTemporariesForTesting(bool Named) { NamedTemporariesOnly = Named; }
 
 bool isTemporaryName(llvm::StringRef Name) {
   static const llvm::Regex Pattern(
@@ -410,7 +497,7 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
   if (!statFD(Temp->FD, Written))
     return failure("cannot stat the temporary file: " + lastError());
   if (Hook)
-    Hook(Path, Temp->TmpName);
+    Hook(Path, Temp->path());
 
   // The last check before the exchange: same file at the path, same
   // version, same bytes.
@@ -424,6 +511,13 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
            readAll(Original.get(), Content) && Content == Expected;
   };
 
+  // Named only now, after the last check and right before the exchange: a
+  // SIGKILL leaves a temporary behind only from here to the removal of the
+  // swapped-out original below (a few system calls and one read of the
+  // file), and the next run removes it.
+  if (llvm::Error E = Temp->name())
+    return failure("cannot name the temporary file: " +
+                   llvm::toString(std::move(E)));
   if (AfterCheck)
     AfterCheck(Path, Temp->TmpName);
   Exchange X = exchangeFiles(Temp->TmpName, Path);
@@ -548,6 +642,8 @@ llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
   if (!writeAll(Temp->FD, Content) ||
       (Exists && ::fchmod(Temp->FD, St.st_mode & 07777)) || ::fsync(Temp->FD))
     return Fail(lastError());
+  if (llvm::Error E = Temp->name())
+    return Fail(llvm::toString(std::move(E)));
   // rename(2), never a copy into the target, which could leave it
   // half-written.
   if (::rename(Temp->TmpName.c_str(), Target.c_str()))

@@ -7,6 +7,11 @@
 //  - A new content is written to a temporary file in the target's directory
 //    and renamed over the target: a reader sees the old file or the new one,
 //    never a mix, and an I/O error (a full disk) leaves the old one intact.
+//  - The temporary file is unnamed (O_TMPFILE) while it is written, synced
+//    and given its metadata; it gets a name (linkat) only right before the
+//    rename, so a SIGKILL or a crash leaves a temporary behind only from
+//    then to the end of the rename and the check after it. A file system
+//    without O_TMPFILE gets a temporary named from the start.
 //  - A source file is only replaced while it still holds exactly what the
 //    analysis read. The check is repeated once the temporary file is
 //    complete, immediately before the rename, and once more after it: the
@@ -17,9 +22,12 @@
 //    and writes to it after the last check writes to the replaced file.
 //  - Owner, group, mode, ACLs and other extended attributes are kept; a file
 //    whose owner the tool cannot keep is not written.
-//  - Temporary files are removed on SIGINT/SIGTERM (LLVM's RemoveFileOnSignal)
-//    and, after a SIGKILL, by the next run (removeStaleTemporaries): their
-//    names carry the writing process' id.
+//  - Named temporary files are removed on SIGINT/SIGTERM (LLVM's
+//    RemoveFileOnSignal) and, after a SIGKILL, by the next run
+//    (removeStaleTemporaries): their names carry the writing process' id.
+//  - Every failure is one line saying why (WriteFailure); whether it fails
+//    the run is the caller's rule: a fix target not written leaves its
+//    finding (exit 1), an output the user named that is lost is exit 2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,7 +70,9 @@ private:
 };
 
 /// Called with the target and the complete temporary file right before the
-/// final check (tests inject faults there: an edit, a signal).
+/// final check (tests inject faults there: an edit, a signal). The
+/// temporary is named by its path, or, while it is unnamed, by
+/// /proc/<pid>/fd/<fd> (readable by another process while this one runs).
 using BeforeCommitHook =
     std::function<void(llvm::StringRef Target, llvm::StringRef Temporary)>;
 
@@ -96,6 +106,10 @@ std::vector<std::string> removeStaleTemporaries(llvm::StringRef Dir);
 
 /// True when \p Name is the name of one of this writer's temporary files.
 bool isTemporaryName(llvm::StringRef Name);
+
+/// Testing only: with \p Named, every temporary file is named from its
+/// creation, as on a file system without O_TMPFILE (the fallback).
+void useNamedTemporariesForTesting(bool Named);
 
 } // namespace tmigrate
 

@@ -4,6 +4,7 @@
 #include "TestFiles.h"
 #include "gtest/gtest.h"
 #include <fcntl.h>
+#include <optional>
 #include <sys/stat.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -69,6 +70,7 @@ TEST(ReplaceFileContent, KeepsAnEditMadeBeforeTheCommit) {
             "it changed on disk while it was being written");
   EXPECT_EQ(readAll(F), "old\ntyped\n");
   EXPECT_FALSE(llvm::sys::fs::exists(SeenTemporary));
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
 }
 
 // An editor that saves by writing a new file and renaming it over the old
@@ -257,6 +259,121 @@ TEST(RemoveStaleTemporaries, OnlyThoseOfProcessesThatAreGone) {
   EXPECT_FALSE(llvm::sys::fs::exists(Dead));
   for (const std::string &Kept : {Alive, Mine, Foreign, User})
     EXPECT_TRUE(llvm::sys::fs::exists(Kept)) << Kept;
+}
+
+/// Named temporaries from their creation for the lifetime of a test, as on a
+/// file system without O_TMPFILE.
+struct NamedTemporaries {
+  NamedTemporaries() { useNamedTemporariesForTesting(true); }
+  ~NamedTemporaries() { useNamedTemporariesForTesting(false); }
+};
+
+/// What replaceFileContent's hooks saw of the temporary file.
+struct SeenTemporary {
+  std::string AtPause, AtExchange;
+  std::vector<std::string> DirAtPause;
+  std::string ContentAtPause, ContentAtExchange;
+};
+
+SeenTemporary replaceAndWatch(const ScratchDir &D, const std::string &F) {
+  SeenTemporary Seen;
+  auto Pause = [&](llvm::StringRef, llvm::StringRef Temporary) {
+    Seen.AtPause = Temporary.str();
+    Seen.DirAtPause = listDir(D.Path);
+    Seen.ContentAtPause = readAll(Temporary);
+  };
+  auto Exchange = [&](llvm::StringRef, llvm::StringRef Temporary) {
+    Seen.AtExchange = Temporary.str();
+    Seen.ContentAtExchange = readAll(Temporary);
+  };
+  EXPECT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n", Pause, Exchange)),
+            "");
+  EXPECT_EQ(readAll(F), "new\n");
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
+  return Seen;
+}
+
+// The temporary has no name while it is written, synced and given its
+// metadata (a SIGKILL then leaves nothing); it is named right before the
+// exchange.
+TEST(ReplaceFileContent, TheTemporaryIsUnnamedUntilTheExchange) {
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  SeenTemporary Seen = replaceAndWatch(D, F);
+  std::string OwnFD = "/proc/" + std::to_string(::getpid()) + "/fd/";
+  EXPECT_TRUE(llvm::StringRef(Seen.AtPause).starts_with(OwnFD)) << Seen.AtPause;
+  EXPECT_EQ(Seen.ContentAtPause, "new\n");
+  EXPECT_EQ(Seen.DirAtPause, std::vector<std::string>{"a.cpp"});
+  EXPECT_TRUE(isTemporaryName(llvm::sys::path::filename(Seen.AtExchange)))
+      << Seen.AtExchange;
+  EXPECT_EQ(llvm::sys::path::parent_path(Seen.AtExchange), D.Path);
+  EXPECT_EQ(Seen.ContentAtExchange, "new\n");
+}
+
+// Where unnamed files are not available, the temporary is named from its
+// creation, and the rest is the same.
+TEST(ReplaceFileContent, NamedTemporariesWhereUnnamedOnesAreNot) {
+  NamedTemporaries Named;
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  SeenTemporary Seen = replaceAndWatch(D, F);
+  EXPECT_TRUE(isTemporaryName(llvm::sys::path::filename(Seen.AtPause)))
+      << Seen.AtPause;
+  EXPECT_EQ(Seen.AtExchange, Seen.AtPause);
+  EXPECT_EQ(Seen.ContentAtPause, "new\n");
+  ASSERT_EQ(Seen.DirAtPause.size(), 2u);
+  EXPECT_EQ(Seen.DirAtPause[1], "a.cpp");
+  EXPECT_EQ(D.path(Seen.DirAtPause[0]), Seen.AtPause);
+}
+
+// Mode, extended attributes and the swap-back on a late edit hold for both
+// kinds of temporaries.
+TEST(ReplaceFileContent, BothKindsOfTemporariesKeepTheRules) {
+  for (bool UseNamed : {false, true}) {
+    SCOPED_TRACE(UseNamed ? "named" : "unnamed");
+    std::optional<NamedTemporaries> Named;
+    if (UseNamed)
+      Named.emplace();
+    ScratchDir D;
+    std::string F = D.write("a.cpp", "old\n");
+    ASSERT_EQ(::chmod(F.c_str(), 0640), 0);
+    bool HasXattr = ::setxattr(F.c_str(), "user.tt-test", "v", 1, 0) == 0;
+    ASSERT_EQ(errorOf(replaceFileContent(F, "old\n", "new\n")), "");
+    EXPECT_EQ(modeOf(F), 0640u);
+    if (HasXattr)
+      EXPECT_EQ(::getxattr(F.c_str(), "user.tt-test", nullptr, 0), 1);
+    auto Append = [&](llvm::StringRef Target, llvm::StringRef) {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Target, EC, llvm::sys::fs::OF_Append);
+      OS << "typed\n";
+    };
+    EXPECT_EQ(
+        errorOf(replaceFileContent(F, "new\n", "newer\n", nullptr, Append)),
+        "it changed on disk while it was being written");
+    EXPECT_EQ(readAll(F), "new\ntyped\n");
+    EXPECT_EQ(errorOf(writeOutputFile(D.path("fixes.yaml"), "y\n")), "");
+    EXPECT_EQ(readAll(D.path("fixes.yaml")), "y\n");
+    EXPECT_EQ(listDir(D.Path),
+              (std::vector<std::string>{"a.cpp", "fixes.yaml"}));
+  }
+}
+
+// A directory where no file can be created: one line with the system's
+// reason, the target untouched, nothing left (as root, a directory without
+// write permission does not stop the tool; this test then has nothing to
+// check).
+TEST(ReplaceFileContent, ADirectoryWhereNoTemporaryCanBeCreated) {
+  if (::geteuid() == 0)
+    GTEST_SKIP() << "root writes in a directory without write permission";
+  ScratchDir D;
+  std::string F = D.write("a.cpp", "old\n");
+  ASSERT_EQ(::chmod(D.Path.c_str(), 0555), 0);
+  std::string Error = errorOf(replaceFileContent(F, "old\n", "new\n"));
+  ::chmod(D.Path.c_str(), 0755);
+  EXPECT_EQ(Error,
+            "cannot create a temporary file next to it: Permission denied");
+  EXPECT_EQ(readAll(F), "old\n");
+  EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"a.cpp"});
 }
 
 TEST(TemporaryNames, Recognised) {

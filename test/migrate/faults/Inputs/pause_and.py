@@ -10,11 +10,15 @@ check and the rename:
   release         lets the tool go on
 
 Protocol: the tool writes "<target>\\t<temporary>\\n" to FIFO and then waits
-until FIFO.go has been opened for writing and closed. Prints "paused:
-<target>" per pause and "temporary left: yes|no" once the tool ended, and
-exits with the tool's exit code (128+N for a signal N). The tool's own
-standard output is sent to standard error."""
+until FIFO.go has been opened for writing and closed; <temporary> is the
+temporary's name, or /proc/<pid>/fd/<fd> while it is unnamed (O_TMPFILE).
+Prints "paused: <target> (temporary: <temporary>)" per pause and, once the
+tool ended, "temporary left: yes|no": whether that path, or any temporary of
+the tool (".NAME.transformers-migrate-PID-XXXXXX.tmp") beside a target,
+exists. Exits with the tool's exit code (128+N for a signal N). The tool's
+own standard output is sent to standard error."""
 import os
+import re
 import select
 import signal
 import subprocess
@@ -37,7 +41,7 @@ proc = subprocess.Popen(
     cmd, stdout=sys.stderr,
     preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 kind, _, arg = action.partition(":")
-temporaries, buf, deadline = [], b"", time.time() + 300
+temporaries, targets, buf, deadline = [], [], b"", time.time() + 300
 while True:
     if time.time() > deadline:
         proc.kill()
@@ -58,7 +62,8 @@ while True:
     line, buf = buf.split(b"\n", 1)
     target, temporary = line.decode().split("\t")
     temporaries.append(temporary)
-    print("paused: %s" % target, flush=True)
+    targets.append(target)
+    print("paused: %s (temporary: %s)" % (target, temporary), flush=True)
     if kind == "append":
         with open(arg, "a") as fh:
             fh.write("// edited while transformers-migrate was replacing it\n")
@@ -73,6 +78,9 @@ except subprocess.TimeoutExpired:
     proc.kill()
     print("pause_and: the tool hung", file=sys.stderr)
     sys.exit(99)
-left = any(os.path.exists(t) for t in temporaries)
+named = re.compile(r"^\..*\.transformers-migrate-[0-9]+-[0-9a-f]{6}\.tmp$")
+left = any(os.path.exists(t) for t in temporaries) or any(
+    named.match(n) for d in {os.path.dirname(t) for t in targets}
+    for n in os.listdir(d))
 print("temporary left: %s" % ("yes" if left else "no"))
 sys.exit(128 - code if code < 0 else code)
