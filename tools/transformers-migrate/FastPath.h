@@ -27,11 +27,28 @@
 // too). Identifiers come from the raw lexer, which sees every token the
 // preprocessor can see (code under #if 0 as well: a superset) and joins
 // line splices. The one way around it is a name built by ## token pasting
-// outside the library's headers, which (a) covers. A scan that fails
-// (missing header, unsupported flags) never skips: the TU is analysed; so
-// does a file that cannot be read.
-// Consequence: a skipped TU's own semantic errors are not reported (exit
-// code 3 needs a parse); preprocessing errors still fail the scan and are.
+// outside the library's headers, which (a) covers.
+// Why a skip never changes the verdict (issue 26). A skipped TU is one in
+// which clang-tidy would find nothing and fail on nothing, so the scan must
+// fail wherever preprocessing does, and then the TU is parsed, neither
+// skipped nor cached:
+//  - any error the scan reports counts (an unterminated #if, a header not
+//    found, includes nested deeper than clang's limit), not only a scan
+//    that cannot run (unsupported flags);
+//  - the scanner drops the directives it does not need, #error among them:
+//    it reads each source with an include of a path that cannot exist put
+//    before every directive that can fail a compilation by itself (#error,
+//    #warning, which -Werror=#warnings makes one, #pragma GCC error,
+//    invalid ones; IdentifierScan.h), so it fails where clang evaluates one;
+//  - a file that is not regular is unknown content, never read here: a
+//    device (/dev/zero has no end) or a named pipe (opening one waits for a
+//    writer); so is a file that cannot be read. The scan and the parse read
+//    a device as clang does (as its size says: nothing) and fail on a pipe
+//    (StableFileSystem.h).
+// What only a parse finds, the scan cannot: a skipped TU's semantic errors
+// (an undeclared name, a failed static_assert, a _Pragma("GCC error") in
+// code) are not reported, and it gives exit 0 where --no-prefilter gives 3.
+// No finding hides behind them: a TU with errors is not analysed.
 //
 // Result cache. Key: SHA-256 over the tool version, an xxh3-128 hash of the
 // tool binary's content (fast; detects any rebuild), the LLVM version, the
@@ -40,10 +57,15 @@
 // parsed, and the path and BLAKE3 hash of every file the scan says the TU
 // reads (NOLINT comments, .clang-tidy-derived options and headers included).
 // Value: the TU's findings as JSON, or the prefilter's decision to skip it.
-// Failed TUs are never cached. Entries are written to a temporary file and
-// renamed (atomic, safe for concurrent runs); hits refresh the entry's
-// mtime, and trim() evicts the least recently used entries beyond the size
-// bound.
+// Failed TUs are never cached, nor TUs whose scan failed. Entries are
+// written to a temporary file and renamed (atomic, safe for concurrent
+// runs); hits refresh the entry's mtime, and trim() evicts the least
+// recently used entries beyond the size bound.
+// A cache that cannot be used (a file in its place, read-only, a full disk)
+// is a warning, never a verdict: openCache() tries the directory before the
+// run (makes it, writes a file in it), and a write that fails later turns
+// the cache off for the rest of the run; either way the run goes on as with
+// --no-cache (the same exit status, the same report).
 //
 // Direct mode (as ccache's): next to the entries, a manifest per command
 // (everything in the key but the files) lists the files its last scan
@@ -51,10 +73,12 @@
 // scan; if any of them changed or vanished, the key differs and the run
 // scans as usual. Sound for the same reason the key is: a TU whose files are
 // all unchanged, with the same command line and include-path environment
-// variables (CPATH and the like, in both keys), reads the same files again.
-// Known limit, shared with any content cache keyed by the files read: a new
-// header that would shadow an included one earlier in the search path (or flip
-// a __has_include) is not seen; --no-cache.
+// variables (CPATH and the like, in both keys), reads the same files again,
+// and preprocesses as cleanly as when its skip was stored.
+// Known limit, shared with any content cache keyed by the files read: a
+// header that appears or disappears where the TU only looked for it (earlier
+// in the search path, behind a __has_include, which may lead to an #error)
+// is not seen; --no-cache.
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,8 +141,14 @@ public:
   /// Evicts least recently used entries beyond the size bound.
   void trim();
 
-  /// The first error writing to the cache, if any (reported, exit 2).
-  std::optional<std::string> writeError() const;
+  /// Tries the cache directory before the run: makes it if missing and
+  /// writes a file in it. If it cannot be used, the cache is off for the
+  /// run, which goes on as with --no-cache, and the answer says why (the
+  /// path and the system's reason).
+  std::optional<std::string> openCache();
+  /// Why the cache is off (openCache, or a write that failed during the
+  /// run: the cache is then not used any more), if it is.
+  std::optional<std::string> cacheDisabled() const;
 
   /// Skipped counts every skip; CachedSkips those whose decision came from
   /// the cache (no scan), Hits the results served from it.
@@ -166,15 +196,18 @@ private:
   /// Stores \p E under \p D.Key, then the manifest \p D names.
   void storeEntry(const FastDecision &D, const CacheEntry &E);
   /// Writes \p Payload, sealed, to the cache file \p Path (whole or not at
-  /// all); a failure is kept for writeError().
+  /// all); a failure turns the cache off.
   bool storeFile(const std::string &Path, llvm::StringRef Payload);
+  bool cacheOn() const { return Opts.Cache && !CacheOff; }
+  void disableCache(const std::string &Why);
   std::string entryPath(llvm::StringRef Key, llvm::StringRef Suffix) const;
 
   FastPathOptions Opts;
   struct ScanState;
   std::unique_ptr<ScanState> Scanner;
   mutable std::mutex Mutex;
-  std::optional<std::string> WriteError;
+  std::atomic<bool> CacheOff{false};
+  std::optional<std::string> DisabledWhy;
   std::map<std::string, FileInfo> Files;
   std::map<std::string, bool> LibraryDirs;
   std::atomic<bool> Stored{false};

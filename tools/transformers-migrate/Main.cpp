@@ -348,7 +348,8 @@ int printConfiguration(CheckConfig &Cfg) {
 }
 
 /// Prints the diagnostics (or the diff) and the run's problems. Whether
-/// the report or the cache could not be written.
+/// the report could not be written (a cache that cannot be is a warning,
+/// Migration::analyse).
 bool printReport(Migration &Run, CheckConfig &Cfg) {
   // The report, once the writes are done: "FIX-IT applied" (fixApplied in
   // JSON and SARIF) only for fixes that are on disk. With --diff stdout
@@ -386,10 +387,6 @@ bool printReport(Migration &Run, CheckConfig &Cfg) {
               "standard output: "
            << outs().error().message() << "\n";
     outs().clear_error();
-    OutputLost = true;
-  }
-  if (std::optional<std::string> E = Run.cacheError()) {
-    errs() << "transformers-migrate: error: " << *E << "\n";
     OutputLost = true;
   }
   for (const std::string &P : Run.problems())

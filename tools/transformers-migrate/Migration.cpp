@@ -103,7 +103,17 @@ Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
       new Migration(std::move(R), std::move(*DB), Config));
 }
 
+/// A cache that cannot be used is a warning, never a verdict: the run goes
+/// on as with --no-cache (FastPath.h).
+static void warnCacheDisabled(StringRef Why, raw_ostream &Log) {
+  Log << "transformers-migrate: warning: result cache disabled: " << Why
+      << "\n";
+}
+
 void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
+  std::optional<std::string> CacheOff = Fast ? Fast->openCache() : std::nullopt;
+  if (CacheOff)
+    warnCacheDisabled(*CacheOff, Log);
   std::vector<std::string> Usable;
   std::map<std::string, TUResult> Unusable;
   for (const std::string &F : DB.Files) {
@@ -119,6 +129,10 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
   }
   std::vector<TUResult> Parsed =
       runAll(*DB.DB, Usable, Config, Request.Run, std::move(Progress));
+  // Turned off during the run: a write failed (the disk filled up).
+  if (!CacheOff && Fast)
+    if (std::optional<std::string> Why = Fast->cacheDisabled())
+      warnCacheDisabled(*Why, Log);
   // Back in the database's order, unusable files in their place; a file's
   // results (one per compile command) are consecutive.
   size_t Units = Parsed.size();

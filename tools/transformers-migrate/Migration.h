@@ -94,9 +94,6 @@ public:
   /// are reported to \p Log.
   void commit(llvm::raw_ostream &Log);
 
-  /// The cache's deferred write error, if any, as an I/O error.
-  std::optional<std::string> cacheError();
-
   const std::vector<Record> &records() const { return Merged.Records; }
   const MergedRun &merged() const { return Merged; }
   const FixPlan &fixPlan() const { return Plan; }
@@ -107,8 +104,8 @@ public:
   const std::vector<std::string> &problems() const { return Problems; }
   /// The findings of the run, counted after the writes.
   RunCounts counts() const;
-  /// The facts of the exit status; \p OutputLost: the report or the cache
-  /// could not be written.
+  /// The facts of the exit status; \p OutputLost: the report could not be
+  /// written.
   RunOutcome outcome(bool OutputLost) const;
 
   ~Migration();

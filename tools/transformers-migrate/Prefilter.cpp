@@ -4,7 +4,9 @@
 // dependency-directives scanner (the engine of clang-scan-deps): sources are
 // reduced to their preprocessor directives once per run (shared cache), then
 // preprocessed with the TU's real command line, so conditional and
-// macro-expanded includes resolve exactly as in the full parse.
+// macro-expanded includes resolve exactly as in the full parse. The
+// directives it would drop but that fail a compilation (#error) are exposed
+// to it first, and any error it reports means the TU is parsed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,12 +15,16 @@
 #include "StableFileSystem.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "transformers-tidy/TypeNames.h"
+#include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace clang;
 using namespace transformers_tidy::compat::deps;
@@ -63,6 +69,59 @@ public:
   std::string lookupModuleOutputFor(const ModuleID &,
                                     ModuleOutputKind) override {
     return "";
+  }
+};
+
+/// A source as the scan reads it: with the directives the scanner would
+/// drop, yet that fail a compilation, exposed (IdentifierScan.h).
+class ExposedFile : public llvm::vfs::File {
+public:
+  explicit ExposedFile(std::unique_ptr<llvm::vfs::File> F) : F(std::move(F)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return F->status(); }
+  llvm::ErrorOr<std::string> getName() override { return F->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize,
+            bool RequiresNullTerminator, bool IsVolatile) override {
+    auto Buf = F->getBuffer(Name, FileSize, /*RequiresNullTerminator=*/true,
+                            IsVolatile);
+    if (!Buf)
+      return Buf;
+    std::optional<std::string> Exposed =
+        exposeUnscannedDirectives((*Buf)->getBuffer());
+    if (!Exposed)
+      return Buf;
+    return llvm::MemoryBuffer::getMemBufferCopy(*Exposed, Name);
+  }
+  std::error_code close() override { return F->close(); }
+
+private:
+  std::unique_ptr<llvm::vfs::File> F;
+};
+
+/// The scan's file system: the stable one (StableFileSystem.h), whose
+/// sources the scanner reads exposed. Its cache (the Service) keeps each
+/// file's directives for the run, so each file is lexed once.
+class ScanFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  ScanFileSystem() : ProxyFileSystem(createStableFileSystem()) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    return exposed(ProxyFileSystem::openFileForRead(Path));
+  }
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForReadBinary(const llvm::Twine &Path) override {
+    return exposed(ProxyFileSystem::openFileForReadBinary(Path));
+  }
+#endif
+
+private:
+  static llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  exposed(llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> F) {
+    if (!F)
+      return F.getError();
+    return std::make_unique<ExposedFile>(std::move(*F));
   }
 };
 
@@ -122,14 +181,22 @@ FastPath::~FastPath() = default;
 bool FastPath::scan(const std::vector<std::string> &CommandLine,
                     const std::string &Directory,
                     std::vector<std::string> &Out) {
+  Out.clear(); // what this scan finds, nothing a cache lookup left there
   // Read, never mapped: sources may change under the scan.
-  DependencyScanningWorker Worker(Scanner->Service, createStableFileSystem());
+  DependencyScanningWorker Worker(Scanner->Service,
+                                  llvm::makeIntrusiveRefCnt<ScanFileSystem>());
   FileCollector Collector(Out);
   NoModuleOutputs Controller;
-  IgnoringDiagConsumer Diags;
+  // Counts errors, prints nothing (the parse reports them). Any error (an
+  // unterminated #if, an include too deep or not found, an exposed #error)
+  // means the TU does not preprocess: it is parsed, never skipped. The
+  // worker's own result cannot say so: it is whether its diagnostics client
+  // counted an error, and IgnoringDiagConsumer counts none.
+  DiagnosticConsumer Diags;
   bool Ok = transformers_tidy::compat::computeDependencies(
       Worker, Directory, CommandLine, Collector, Controller, Diags);
-  return Ok && !Collector.SawModules && !Out.empty();
+  return Ok && Diags.getNumErrors() == 0 && !Collector.SawModules &&
+         !Out.empty();
 }
 
 bool FastPath::isLibraryHeader(llvm::StringRef File) {
@@ -147,6 +214,28 @@ bool FastPath::isLibraryHeader(llvm::StringRef File) {
     }
   }
   return false;
+}
+
+/// The content of \p File if it is a regular file. Anything else (a device,
+/// a named pipe) is unknown content, never read: /dev/zero has no end, and
+/// opening a pipe waits for a writer (hence O_NONBLOCK, which a regular
+/// file ignores). A TU that reads one is parsed, not skipped or cached.
+static std::unique_ptr<llvm::MemoryBuffer>
+readRegularFile(const std::string &File) {
+  int FD = ::open(File.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return nullptr;
+  struct stat St;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buf =
+      std::make_error_code(std::errc::not_supported);
+  // Read, not mapped: a file truncated while mapped is a SIGBUS. Null
+  // terminated, as clang's lexer wants its buffers.
+  if (::fstat(FD, &St) == 0 && S_ISREG(St.st_mode))
+    Buf = llvm::MemoryBuffer::getOpenFile(
+        llvm::sys::fs::convertFDToNativeFile(FD), File, St.st_size,
+        /*RequiresNullTerminator=*/true, /*IsVolatile=*/true);
+  ::close(FD);
+  return Buf ? std::move(*Buf) : nullptr;
 }
 
 FastPath::FileFacts FastPath::fileInfo(const std::string &File,
@@ -169,13 +258,8 @@ FastPath::FileFacts FastPath::fileInfo(const std::string &File,
   }
   // Read outside the lock; a duplicate read by another thread is harmless.
   FileInfo Info;
-  // Read, not mapped: a file truncated while mapped is a SIGBUS. Null
-  // terminated, as clang's lexer wants its buffers.
-  auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
-                                         /*RequiresNullTerminator=*/true,
-                                         /*IsVolatile=*/true);
-  if (Buf) {
-    llvm::StringRef Text = (*Buf)->getBuffer();
+  if (std::unique_ptr<llvm::MemoryBuffer> Buf = readRegularFile(File)) {
+    llvm::StringRef Text = Buf->getBuffer();
     // BLAKE3: cryptographic like SHA-256, but SIMD-fast; hashing every
     // header a run reads with LLVM's scalar SHA-256 cost more than scanning.
     auto Digest = llvm::BLAKE3::hash(llvm::arrayRefFromStringRef(Text));
@@ -197,6 +281,10 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
                               const std::string &File,
                               const FileConfig &Config) {
   FastDecision D;
+  // With the cache turned off and no prefilter, as with --no-cache: no
+  // scan.
+  if (!Opts.Prefilter && !cacheOn())
+    return D;
   Relevance Names(Config);
   auto KeyFor = [&](const std::vector<std::string> &Files) {
     std::vector<FileFacts> Facts;
@@ -208,7 +296,7 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
   // Direct mode: the files the command read last time, if unchanged, give
   // the key without a scan.
   std::string DirectKey;
-  if (Opts.Cache) {
+  if (cacheOn()) {
     D.ManifestKey = manifestKey(CommandLine, Directory, Config);
     if (std::optional<std::vector<std::string>> Listed =
             readManifest(D.ManifestKey)) {
@@ -226,7 +314,7 @@ FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
     D.ManifestKey.clear();
     return D;
   }
-  if (Opts.Cache) {
+  if (cacheOn()) {
     D.Key = KeyFor(D.Files);
     // The same key as direct mode's (the files did not change): known miss.
     if (D.Key != DirectKey && serve(D, D.Key, File, Directory, D.Files)) {

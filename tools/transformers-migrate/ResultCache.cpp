@@ -34,6 +34,7 @@
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <set>
 #include <sys/stat.h>
@@ -414,17 +415,34 @@ std::optional<std::string> readCacheFile(const std::string &Path) {
   return Out;
 }
 
-/// A directory of the cache: exists (made if missing) and is a directory,
-/// not a symlink to one.
-bool isOwnDirectory(const std::string &Dir) {
+/// Why \p Dir cannot be a directory of the cache (it must exist, made if
+/// missing, and be a directory, not a symlink to one), or nothing.
+std::optional<std::string> notOwnDirectory(const std::string &Dir) {
   struct stat St;
-  if (::lstat(Dir.c_str(), &St) != 0) {
-    if (errno != ENOENT || ::mkdir(Dir.c_str(), 0777) != 0)
-      return errno == EEXIST && ::lstat(Dir.c_str(), &St) == 0 &&
-             S_ISDIR(St.st_mode);
-    return true;
+  if (::lstat(Dir.c_str(), &St) == 0) {
+    if (S_ISDIR(St.st_mode))
+      return std::nullopt;
+    return "'" + Dir + "' is not a directory";
   }
-  return S_ISDIR(St.st_mode);
+  if (errno == ENOENT && ::mkdir(Dir.c_str(), 0777) == 0)
+    return std::nullopt;
+  // Made meanwhile by a concurrent run.
+  if (errno == EEXIST && ::lstat(Dir.c_str(), &St) == 0 && S_ISDIR(St.st_mode))
+    return std::nullopt;
+  return "cannot create the directory '" + Dir + "': " + std::strerror(errno);
+}
+
+/// Why the cache's root \p Dir cannot be used, or nothing: it is made if
+/// missing (with its parents) and may be a symlink to a directory (~/.cache
+/// often is).
+std::optional<std::string> notCacheRoot(const std::string &Dir) {
+  if (llvm::sys::fs::is_directory(Dir))
+    return std::nullopt;
+  if (llvm::sys::fs::exists(Dir))
+    return "'" + Dir + "' is not a directory";
+  if (std::error_code EC = llvm::sys::fs::create_directories(Dir))
+    return "cannot create the directory '" + Dir + "': " + EC.message();
+  return std::nullopt;
 }
 
 std::string normalPath(llvm::StringRef Path, llvm::StringRef Directory) {
@@ -564,22 +582,23 @@ void FastPath::writeManifest(const FastDecision &D) {
 }
 
 bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
+  // A cache that cannot be written is not used any more: the run goes on as
+  // with --no-cache (its verdict never depends on the cache).
   auto Failed = [&](const std::string &Why) {
-    std::lock_guard<std::mutex> Lock(Mutex);
-    if (!WriteError)
-      WriteError = "cannot write the result cache in '" + Opts.CacheDir +
-                   "': " + Why + " (--no-cache turns it off)";
+    disableCache(Why);
     return false;
   };
   // The cache's own directories, never a symlink out of it.
   llvm::SmallString<256> V1(Opts.CacheDir);
   llvm::sys::path::append(V1, "v1");
   std::string Shard(llvm::sys::path::parent_path(Path));
-  if (!llvm::sys::fs::is_directory(Opts.CacheDir) &&
-      llvm::sys::fs::create_directories(Opts.CacheDir))
-    return Failed("cannot create the directory");
-  if (!isOwnDirectory(std::string(V1)) || !isOwnDirectory(Shard))
-    return Failed("'" + Shard + "' is not a directory of the cache");
+  std::optional<std::string> Why = notCacheRoot(Opts.CacheDir);
+  if (!Why)
+    Why = notOwnDirectory(std::string(V1));
+  if (!Why)
+    Why = notOwnDirectory(Shard);
+  if (Why)
+    return Failed(*Why);
   // Whole or not at all (SafeFileWriter.h); concurrent runs storing the
   // same key write the same bytes, and a symlink planted at the entry's name
   // is replaced, not followed.
@@ -590,9 +609,53 @@ bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
   return true;
 }
 
-std::optional<std::string> FastPath::writeError() const {
+void FastPath::disableCache(const std::string &Why) {
   std::lock_guard<std::mutex> Lock(Mutex);
-  return WriteError;
+  if (!DisabledWhy)
+    DisabledWhy = Why;
+  CacheOff = true;
+}
+
+std::optional<std::string> FastPath::cacheDisabled() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return DisabledWhy;
+}
+
+/// Why no file can be created and written in \p Dir, or nothing. The probe
+/// is about the size of an entry: a disk with less room left is as full.
+static std::optional<std::string> cannotWriteIn(const std::string &Dir) {
+  llvm::SmallString<256> Probe(Dir);
+  llvm::sys::path::append(Probe, "probe-" + std::to_string(::getpid()) +
+                                     ".transformers-migrate.tmp");
+  int FD = ::open(Probe.c_str(),
+                  O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (FD < 0)
+    return "cannot write in '" + Dir + "': " + std::strerror(errno);
+  std::string Bytes(4096, '\n');
+  ssize_t Wrote = ::write(FD, Bytes.data(), Bytes.size());
+  // A short write is a full disk.
+  int Error = Wrote < 0 ? errno : size_t(Wrote) < Bytes.size() ? ENOSPC : 0;
+  if (::close(FD) != 0 && !Error)
+    Error = errno;
+  ::unlink(Probe.c_str());
+  if (!Error)
+    return std::nullopt;
+  return "cannot write in '" + Dir + "': " + std::strerror(Error);
+}
+
+std::optional<std::string> FastPath::openCache() {
+  if (!Opts.Cache)
+    return std::nullopt;
+  llvm::SmallString<256> V1(Opts.CacheDir);
+  llvm::sys::path::append(V1, "v1");
+  std::optional<std::string> Why = notCacheRoot(Opts.CacheDir);
+  if (!Why)
+    Why = notOwnDirectory(std::string(V1));
+  if (!Why)
+    Why = cannotWriteIn(std::string(V1));
+  if (Why)
+    disableCache(*Why);
+  return Why;
 }
 
 void FastPath::store(const FastDecision &D, const TUResult &R) {
@@ -600,7 +663,7 @@ void FastPath::store(const FastDecision &D, const TUResult &R) {
 }
 
 void FastPath::storeEntry(const FastDecision &D, const CacheEntry &E) {
-  if (D.Key.empty() || !Opts.Cache)
+  if (D.Key.empty() || !cacheOn())
     return;
   std::string Value = serializeEntry(E);
   // The manifest goes after the entry: a reader that finds the manifest
@@ -618,7 +681,7 @@ static bool isCacheFileName(llvm::StringRef Name) {
 }
 
 void FastPath::trim() {
-  if (!Opts.Cache || !Stored)
+  if (!cacheOn() || !Stored)
     return;
   struct Entry {
     llvm::sys::TimePoint<> Time;

@@ -27,7 +27,11 @@ class SourceManager;
 namespace tmigrate {
 
 /// \p Base (the physical file system by default, with a working directory
-/// of its own) with every buffer read, never mapped.
+/// of its own) with every buffer read, never mapped. Special files are read
+/// as clang reads them, never waited on: a device (/dev/zero) as what its
+/// size says (nothing), even when asked for everything up to its end; a
+/// named pipe is never opened (open() waits for a writer) and cannot be
+/// read: "cannot open file" with the reason.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createStableFileSystem(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 

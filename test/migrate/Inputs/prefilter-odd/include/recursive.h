@@ -1,0 +1,2 @@
+// No include guard, on purpose.
+#include "recursive.h"

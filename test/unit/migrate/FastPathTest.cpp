@@ -1,0 +1,176 @@
+//===- FastPathTest.cpp ---------------------------------------------------===//
+//
+// The fast paths never change the verdict (FastPath.h, issue 26): special
+// files are read as clang reads them and never waited on, a TU whose
+// preprocessing fails is parsed rather than skipped, and a cache that cannot
+// be used is a warning, the run going on as with --no-cache.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckConfig.h"
+#include "Migration.h"
+#include "StableFileSystem.h"
+#include "TestFiles.h"
+#include "llvm/ADT/StringExtras.h"
+#include "gtest/gtest.h"
+#include <sys/stat.h>
+#include <type_traits>
+
+using namespace tmigrate;
+using namespace tmigrate::testing;
+
+namespace {
+
+TEST(StableFileSystem, ADeviceIsReadAsClangReadsIt) {
+  auto FS = createStableFileSystem();
+  auto F = FS->openFileForRead("/dev/zero");
+  ASSERT_TRUE(F);
+  // Asked for everything up to its end, as the dependency scanner asks: what
+  // its size says (nothing), not an endless read.
+  auto Buf = (*F)->getBuffer("/dev/zero");
+  ASSERT_TRUE(Buf);
+  EXPECT_EQ((*Buf)->getBufferSize(), 0u);
+}
+
+TEST(StableFileSystem, ANamedPipeIsNeverOpened) {
+  ScratchDir D;
+  std::string Pipe = D.path("pipe.h");
+  ASSERT_EQ(::mkfifo(Pipe.c_str(), 0600), 0);
+  auto FS = createStableFileSystem();
+  // No writer: open(2) would wait for one forever.
+  auto F = FS->openFileForRead(Pipe);
+  ASSERT_TRUE(F);
+  auto Status = (*F)->status();
+  ASSERT_TRUE(Status);
+  EXPECT_EQ(Status->getType(), llvm::sys::fs::file_type::fifo_file);
+  auto Buf = (*F)->getBuffer(Pipe);
+  ASSERT_FALSE(Buf);
+  EXPECT_NE(Buf.getError().message().find("named pipe"), std::string::npos)
+      << Buf.getError().message();
+}
+
+constexpr char LegacyHandOff[] =
+    R"(#include <transformers/transformers.h>
+
+void step(const transformers::LlamaForCausalLM &model,
+          const transformers::TokenIds &ids,
+          const transformers::LegacyCache &legacy) {
+  model.forward(ids, legacy);
+}
+)";
+
+/// A run over \p Files with the prefilter and the cache in \p CacheDir.
+MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files,
+                         const std::string &CacheDir) {
+  MigrationRequest R;
+  R.Database.FixedArgs =
+      std::vector<std::string>{"-std=c++20", "-I", TT_TEST_LIBRARY_INCLUDE_DIR};
+  R.Database.Files = std::move(Files);
+  R.Database.ProjectRoots = {D.Path};
+  R.Fast.CacheDir = CacheDir;
+  R.Fast.Cache = !CacheDir.empty();
+  R.Fast.Argv0 = "transformers-migrate-unit-tests";
+  R.Fast.MainAddr = reinterpret_cast<void *>(&request);
+  R.Run.Jobs = 1;
+  R.Run.ResourceDir = TT_MIGRATE_RESOURCE_DIR;
+  R.Quiet = true;
+  R.Stats = true;
+  return R;
+}
+
+/// Migration::analyse, and the error it may return (once outputs the user
+/// names are checked against the files read) checked.
+template <typename MigrationT>
+void analyseChecked(MigrationT &M, llvm::raw_ostream &OS) {
+  if constexpr (std::is_void_v<decltype(M.analyse(nullptr, OS))>)
+    M.analyse(nullptr, OS);
+  else if (llvm::Error E = M.analyse(nullptr, OS))
+    ADD_FAILURE() << toString(std::move(E));
+}
+
+struct Analysed {
+  std::unique_ptr<CheckConfig> Config; // outlives the run that refers to it
+  std::unique_ptr<Migration> M;
+  std::string Log;
+  std::vector<std::string> Findings;
+};
+
+Analysed analyse(MigrationRequest R) {
+  Analysed Out;
+  auto Cfg = CheckConfig::create(ConfigRequest());
+  if (!Cfg) {
+    ADD_FAILURE() << toString(Cfg.takeError());
+    return Out;
+  }
+  Out.Config = std::move(*Cfg);
+  auto M = Migration::open(std::move(R), *Out.Config);
+  if (!M) {
+    ADD_FAILURE() << toString(M.takeError());
+    return Out;
+  }
+  llvm::raw_string_ostream OS(Out.Log);
+  analyseChecked(**M, OS);
+  for (const Record &Rec : (*M)->records())
+    Out.Findings.push_back(Rec.check().str() + " " + Rec.Diag.Message.FilePath +
+                           ":" + std::to_string(Rec.At.Line));
+  Out.M = std::move(*M);
+  return Out;
+}
+
+size_t count(llvm::StringRef Text, llvm::StringRef Word) {
+  size_t N = 0;
+  for (size_t P = Text.find(Word); P != llvm::StringRef::npos;
+       P = Text.find(Word, P + 1))
+    ++N;
+  return N;
+}
+
+TEST(Prefilter, ATUThatDoesNotPreprocessIsParsedNotSkipped) {
+  ScratchDir D;
+  // Neither reaches the library; #error is a directive the dependency
+  // scanner itself drops.
+  std::string Clean = D.write("clean.cpp", "int clean() { return 0; }\n");
+  std::string Error = D.write("error.cpp", "#if 1\n#error unsupported\n#endif\n"
+                                           "int error() { return 0; }\n");
+  std::string Open = D.write("open.cpp", "#if 1\nint open() { return 0; }\n");
+  Analysed R = analyse(request(D, {Clean, Error, Open}, ""));
+  ASSERT_TRUE(R.M);
+  EXPECT_NE(R.Log.find("1 skipped by the prefilter"), std::string::npos)
+      << R.Log;
+  EXPECT_EQ(R.M->merged().Summary.FailedFiles,
+            (std::vector<std::string>{Error, Open}));
+  EXPECT_EQ(exitCodeFor(R.M->outcome(false)), ExitFailedTU);
+}
+
+TEST(ResultCache, AFileInPlaceOfTheDirectoryIsAWarning) {
+  ScratchDir D;
+  std::string A = D.write("a.cpp", LegacyHandOff);
+  std::string NotADir = D.write("cache", "a file\n");
+  Analysed Plain = analyse(request(D, {A}, ""));
+  Analysed Cached = analyse(request(D, {A}, NotADir));
+  ASSERT_TRUE(Plain.M && Cached.M);
+  EXPECT_EQ(count(Cached.Log, "warning: result cache disabled: '" + NotADir +
+                                  "' is not a directory\n"),
+            1u)
+      << Cached.Log;
+  EXPECT_EQ(count(Cached.Log, "cache disabled"), 1u) << Cached.Log;
+  EXPECT_EQ(Cached.Findings, Plain.Findings);
+  EXPECT_EQ(exitCodeFor(Cached.M->outcome(false)), ExitFindings);
+  EXPECT_EQ(readAll(NotADir), "a file\n");
+}
+
+TEST(ResultCache, AUsableCacheSaysNothing) {
+  ScratchDir D;
+  std::string A = D.write("a.cpp", LegacyHandOff);
+  Analysed Cold = analyse(request(D, {A}, D.path("cache")));
+  Analysed Warm = analyse(request(D, {A}, D.path("cache")));
+  ASSERT_TRUE(Cold.M && Warm.M);
+  EXPECT_EQ(Cold.Log.find("cache disabled"), std::string::npos) << Cold.Log;
+  EXPECT_NE(Warm.Log.find("1 results from the cache"), std::string::npos)
+      << Warm.Log;
+  EXPECT_EQ(Warm.Findings, Cold.Findings);
+  // The probe leaves nothing behind.
+  EXPECT_EQ(count(llvm::join(listDir(D.path("cache/v1")), " "), "probe"), 0u);
+}
+
+} // namespace
