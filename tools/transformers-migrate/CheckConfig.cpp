@@ -171,9 +171,10 @@ namespace {
 /// the parent directory's or the default configuration.
 class ConfigFileGuardFS : public llvm::vfs::ProxyFileSystem {
 public:
-  explicit ConfigFileGuardFS(std::shared_ptr<std::vector<std::string>> Errors)
+  ConfigFileGuardFS(std::shared_ptr<std::vector<std::string>> Errors,
+                    std::shared_ptr<std::vector<std::string>> Read)
       : ProxyFileSystem(llvm::vfs::createPhysicalFileSystem()),
-        Errors(std::move(Errors)) {}
+        Errors(std::move(Errors)), Read(std::move(Read)) {}
 
   llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
     llvm::ErrorOr<llvm::vfs::Status> S = ProxyFileSystem::status(Path);
@@ -188,6 +189,8 @@ public:
     if (!F && isConfig(Path))
       Errors->push_back("cannot read configuration '" + Path.str() +
                         "': " + F.getError().message());
+    else if (F && isConfig(Path))
+      Read->push_back(Path.str());
     return F;
   }
 
@@ -196,6 +199,8 @@ private:
     return llvm::sys::path::filename(Path.str()) == ".clang-tidy";
   }
   std::shared_ptr<std::vector<std::string>> Errors;
+  /// The .clang-tidy files opened (the run's inputs, OutputTargets.h).
+  std::shared_ptr<std::vector<std::string>> Read;
 };
 } // namespace
 
@@ -205,10 +210,11 @@ class CheckConfig::GuardedProvider : public FileOptionsProvider {
 public:
   GuardedProvider(ClangTidyGlobalOptions Global, ClangTidyOptions Defaults,
                   ClangTidyOptions Overrides,
-                  std::shared_ptr<std::vector<std::string>> Errors)
+                  std::shared_ptr<std::vector<std::string>> Errors,
+                  std::shared_ptr<std::vector<std::string>> Read)
       : FileOptionsProvider(
             std::move(Global), std::move(Defaults), std::move(Overrides),
-            llvm::makeIntrusiveRefCnt<ConfigFileGuardFS>(Errors)) {
+            llvm::makeIntrusiveRefCnt<ConfigFileGuardFS>(Errors, Read)) {
     ConfigHandlers.clear();
     ConfigHandlers.emplace_back(
         ".clang-tidy",
@@ -289,6 +295,7 @@ CheckConfig::create(const ConfigRequest &R) {
         return File.takeError();
       Text = std::move(*File);
       Name = R.ConfigFile;
+      Result->FilesRead->push_back(R.ConfigFile);
     }
     auto Parsed = parseConfigChecked(Text, Name);
     if (!Parsed)
@@ -297,7 +304,7 @@ CheckConfig::create(const ConfigRequest &R) {
         Global, Defaults, std::move(*Parsed), Overrides);
   } else {
     Result->Provider = std::make_unique<GuardedProvider>(
-        Global, Defaults, Overrides, Result->Errors);
+        Global, Defaults, Overrides, Result->Errors, Result->FilesRead);
   }
   return std::move(Result);
 }
@@ -309,6 +316,11 @@ std::vector<std::string> CheckConfig::errors() const {
     if (!llvm::is_contained(Out, E))
       Out.push_back(E);
   return Out;
+}
+
+std::vector<std::string> CheckConfig::filesRead() const {
+  std::lock_guard<std::mutex> Lock(Mutex);
+  return *FilesRead;
 }
 
 std::unique_ptr<ClangTidyOptionsProvider> CheckConfig::workerProvider() {

@@ -119,6 +119,10 @@ public:
   /// parsed (a file's options are then not to be trusted: the caller stops).
   std::vector<std::string> errors() const;
 
+  /// The configuration files read so far: --config-file and every
+  /// .clang-tidy (inputs of the run, which no output may overwrite).
+  std::vector<std::string> filesRead() const;
+
 private:
   CheckConfig() = default;
   class GuardedProvider;
@@ -132,6 +136,8 @@ private:
       Answers;
   mutable std::mutex Mutex;
   std::shared_ptr<std::vector<std::string>> Errors =
+      std::make_shared<std::vector<std::string>>();
+  std::shared_ptr<std::vector<std::string>> FilesRead =
       std::make_shared<std::vector<std::string>>();
 };
 

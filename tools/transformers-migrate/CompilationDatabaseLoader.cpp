@@ -246,6 +246,7 @@ loadCompilationDatabase(const DatabaseRequest &R) {
                             "': the entry for '" + C.Filename +
                             "' has an empty command");
       Out.Description = JsonPath;
+      Out.ReadFrom.push_back(JsonPath);
     } else {
       // compile_flags.txt and other plugin formats.
       Out.DB =
@@ -268,6 +269,15 @@ loadCompilationDatabase(const DatabaseRequest &R) {
           "no compilation database found (compile_commands.json in a parent "
           "directory); pass -p <build-dir> or compiler arguments after '--'");
     Out.Description = "the compilation database found by discovery";
+  }
+
+  // The plugin formats' files (compile_flags.txt) and a discovered database.
+  for (llvm::StringRef Name : {"compile_commands.json", "compile_flags.txt"}) {
+    llvm::SmallString<256> P(DatabaseDir);
+    llvm::sys::path::append(P, Name);
+    if (!DatabaseDir.empty() && llvm::sys::fs::exists(P) &&
+        !llvm::is_contained(Out.ReadFrom, P))
+      Out.ReadFrom.push_back(std::string(P));
   }
 
   if (Named.empty()) {

@@ -41,6 +41,9 @@ struct LoadedDatabase {
   ProjectScope Project;
   /// Where the commands come from, for messages.
   std::string Description;
+  /// The files the commands were read from (compile_commands.json,
+  /// compile_flags.txt): inputs of the run, which no output may overwrite.
+  std::vector<std::string> ReadFrom;
 };
 
 struct DatabaseRequest {

@@ -521,12 +521,14 @@ int run(int argc, const char **argv) {
   Migration &Run = **M;
 
   Progress Prog(Run.files().size(), !Quiet);
-  Run.analyse(
+  Error Refused = Run.analyse(
       [&](const TUResult &R) {
         Prog.unitDone(R.MainFile, R.Findings.size(), R.Commands);
       },
       errs());
   Prog.finish();
+  if (reportErrors(std::move(Refused)))
+    return ExitUsage;
   Run.plan(errs());
   Run.commit(errs());
 

@@ -71,8 +71,15 @@ Error configurationErrors(const CheckConfig &Config) {
                                       "the configuration first"));
 }
 
-Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C)
-    : Request(std::move(R)), DB(std::move(D)), Config(C) {
+std::vector<NamedOutput> MigrationRequest::namedOutputs() const {
+  return {{"--export-fixes", ExportFixesPath}};
+}
+
+Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C,
+                     OutputTargets O)
+    : Request(std::move(R)), DB(std::move(D)), Config(C),
+      Outputs(std::move(O)) {
+  Request.Run.WatchedOutputs = Outputs.identities();
   if (Request.Fast.CacheDir.empty())
     Request.Fast.Cache = false;
   if (Request.Fast.Prefilter || Request.Fast.Cache)
@@ -83,6 +90,28 @@ Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C)
 }
 
 Migration::~Migration() = default;
+
+/// The outputs the user named, checked against the inputs known before the
+/// analysis (OutputTargets.h).
+static Expected<OutputTargets> checkOutputs(std::vector<NamedOutput> Named,
+                                            const LoadedDatabase &DB,
+                                            const CheckConfig &Config,
+                                            bool AllowOutside) {
+  Expected<OutputTargets> Outputs =
+      OutputTargets::check(std::move(Named), DB.Project, AllowOutside);
+  if (!Outputs)
+    return Outputs.takeError();
+  std::vector<std::string> Entries = DB.DB->getAllFiles();
+  Entries.insert(Entries.end(), DB.Files.begin(), DB.Files.end());
+  if (Error E = Outputs->refuseInputs(Entries, "a source file of the run"))
+    return std::move(E);
+  if (Error E = Outputs->refuseInputs(DB.ReadFrom, "the compilation database"))
+    return std::move(E);
+  if (Error E = Outputs->refuseInputs(Config.filesRead(),
+                                      "a configuration file the run reads"))
+    return std::move(E);
+  return Outputs;
+}
 
 Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
                                                      CheckConfig &Config) {
@@ -99,8 +128,12 @@ Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
     (void)Config.configFor(F);
   if (Error E = configurationErrors(Config))
     return std::move(E);
+  Expected<OutputTargets> Outputs =
+      checkOutputs(R.namedOutputs(), *DB, Config, R.AllowOutside);
+  if (!Outputs)
+    return Outputs.takeError();
   return std::unique_ptr<Migration>(
-      new Migration(std::move(R), std::move(*DB), Config));
+      new Migration(std::move(R), std::move(*DB), Config, std::move(*Outputs)));
 }
 
 /// A cache that cannot be used is a warning, never a verdict: the run goes
@@ -110,7 +143,7 @@ static void warnCacheDisabled(StringRef Why, raw_ostream &Log) {
       << "\n";
 }
 
-void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
+Error Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
   std::optional<std::string> CacheOff = Fast ? Fast->openCache() : std::nullopt;
   if (CacheOff)
     warnCacheDisabled(*CacheOff, Log);
@@ -171,6 +204,13 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
     // A warm run on an unchanged tree needs none (FastPath.h, direct mode).
     Log << "; " << (Fast ? Fast->Scans.load() : 0) << " dependency scans\n";
   }
+  // Before anything is written: an output the user named must not be a
+  // file a translation unit read (a header), whatever the fast paths did.
+  for (const TUResult &R : Results)
+    if (Error E = Outputs.refuseRead(R.ReadOutputs, R.MainFile)) {
+      Refused = true;
+      return E;
+    }
   // Merged, sorted and de-duplicated like clang-tidy (a header's finding
   // seen from many TUs is reported once).
   Merged = mergeResults(std::move(Results), Request.Fix);
@@ -182,10 +222,12 @@ void Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
           << T.Option << "' names no type in any of the "
           << Merged.TypeCheckedTUs << " translation unit"
           << plural(Merged.TypeCheckedTUs) << " analysed; it matches nothing\n";
+  return Error::success();
 }
 
 void Migration::plan(raw_ostream &Log) {
-  if (!Request.Fix && !Request.Diff && Request.ExportFixesPath.empty())
+  if (Refused ||
+      (!Request.Fix && !Request.Diff && Request.ExportFixesPath.empty()))
     return;
   PlanOptions PO;
   PO.Project = DB.Project;
@@ -233,6 +275,8 @@ static void removeStaleTemporaries(const FixPlan &Plan,
 }
 
 void Migration::commit(raw_ostream &Log) {
+  if (Refused)
+    return;
   // --export-fixes first: with --fix, fixes whose YAML the user asked for
   // and cannot get are not written either.
   bool ExportLost = false;
@@ -267,7 +311,7 @@ RunCounts Migration::counts() const {
 
 RunOutcome Migration::outcome(bool OutputLost) const {
   RunOutcome O;
-  O.IOError = IOError || OutputLost;
+  O.IOError = IOError || OutputLost || Refused;
   O.FailedTUs = Merged.Summary.FailedFiles.size();
   O.RemainingFindings = counts().Remaining;
   return O;

@@ -18,6 +18,7 @@
 #include "ExitStatus.h"
 #include "FastPath.h"
 #include "FixApplier.h"
+#include "OutputTargets.h"
 #include "RunReport.h"
 #include "Runner.h"
 #include "llvm/Support/Error.h"
@@ -45,7 +46,8 @@ struct MigrationRequest {
   std::string ExportFixesPath;
   /// Re-parse rewritten TUs before any fix leaves the tool (Verifier.h).
   bool Verify = true;
-  /// Write outside the project scope too.
+  /// Write outside the project scope too (fixes, and outputs whose
+  /// directories lead outside it through a link).
   bool AllowOutside = false;
   /// Called before each file is replaced (fault-injection tests).
   BeforeCommitHook BeforeCommit;
@@ -53,6 +55,9 @@ struct MigrationRequest {
   bool Quiet = false;
   /// --run-stats: the counts of the fast paths and the verification.
   bool Stats = false;
+
+  /// The files the run is asked to write besides the fixes.
+  std::vector<NamedOutput> namedOutputs() const;
 };
 
 /// Keeps the files of shard \p K (1-based) of \p N: those whose path
@@ -81,8 +86,10 @@ public:
   /// Analyses every file (in the database's order; files that cannot be
   /// translation units fail without a parse) and merges the results.
   /// \p Progress is called once per file, from one thread at a time. With
-  /// --run-stats the fast paths' counts go to \p Log.
-  void analyse(ProgressFn Progress, llvm::raw_ostream &Log);
+  /// --run-stats the fast paths' counts go to \p Log. An error: an output
+  /// the user named is a file some translation unit read (OutputTargets.h);
+  /// the run then writes nothing.
+  llvm::Error analyse(ProgressFn Progress, llvm::raw_ostream &Log);
 
   /// With --fix, --diff or --export-fixes: plans the fixes across TUs and,
   /// unless --verify is off, holds back those whose rewritten TUs do not
@@ -111,16 +118,21 @@ public:
   ~Migration();
 
 private:
-  Migration(MigrationRequest Request, LoadedDatabase DB, CheckConfig &Config);
+  Migration(MigrationRequest Request, LoadedDatabase DB, CheckConfig &Config,
+            OutputTargets Outputs);
 
   MigrationRequest Request;
   LoadedDatabase DB;
   CheckConfig &Config;
+  OutputTargets Outputs;
   std::optional<FastPath> Fast;
   MergedRun Merged;
   FixPlan Plan;
   std::vector<std::string> Problems;
   bool IOError = false;
+  /// An output the user named is a file the analysis read: nothing is
+  /// planned or written.
+  bool Refused = false;
 };
 
 } // namespace tmigrate

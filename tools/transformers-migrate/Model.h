@@ -154,6 +154,10 @@ struct TUResult {
   } Stats;
   /// Content hash of every file an edit of this TU touches, as the TU read it.
   std::map<std::string, uint64_t> ContentHashes;
+  /// The files of RunOptions::WatchedOutputs this TU read: an output the
+  /// user named that is one of the run's inputs (never cached: a run with
+  /// other outputs watches other files).
+  std::vector<std::string> ReadOutputs;
   /// When the checks ran on the TU: every type option entry of its
   /// configuration, and whether it named a type there (a name that names
   /// none in any TU of a run is a configuration mistake, warned about once).

@@ -525,6 +525,10 @@ bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
       ++Invalid;
     return false;
   }
+  // What the TU reads, for a caller that must know without a parse (an
+  // output the user named must not be one of them).
+  if (D.Files.empty())
+    D.Files = Files;
   if (E->PrefilterSkipped) {
     // --no-prefilter parses what the prefilter skipped.
     if (!Opts.Prefilter)
@@ -603,7 +607,7 @@ bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
   // same key write the same bytes, and a symlink planted at the entry's name
   // is replaced, not followed.
   if (llvm::Error E =
-          writeOutputFile(Path, seal(Payload), /*FollowSymlink=*/false))
+          writeOutputFile(Path, seal(Payload), OutputKind::ToolOwned))
     return Failed(llvm::toString(std::move(E)));
   Stored = true;
   return true;

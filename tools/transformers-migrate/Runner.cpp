@@ -3,6 +3,7 @@
 #include "Runner.h"
 #include "FastPath.h"
 #include "OutputGuard.h"
+#include "OutputTargets.h"
 #include "ResponseFileDatabase.h"
 #include "TidyDriver.h"
 #include "llvm/Support/ThreadPool.h"
@@ -88,6 +89,10 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
         R = RunOne(U);
         Opts.Fast->store(D, R);
       }
+      // Served without a parse: the scan (or the cache's list) says which
+      // files the TU reads.
+      if (D.Cached || D.Skip)
+        R.ReadOutputs = filesWithIdentity(D.Files, Opts.WatchedOutputs);
     } else {
       R = RunOne(U);
     }

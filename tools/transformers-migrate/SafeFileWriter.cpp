@@ -600,34 +600,33 @@ int ownDescriptor(llvm::StringRef Path) {
   return -1;
 }
 
+bool isOwnStream(llvm::StringRef Path) { return ownDescriptor(Path) >= 0; }
+
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
-                            bool FollowSymlink) {
+                            OutputKind Kind) {
   std::string Target = Path.str();
   auto Fail = [&](const std::string &Why) {
     return failure("cannot write '" + Path + "': " + Why);
   };
-  if (int FD = ownDescriptor(Path); FD >= 0 && FollowSymlink) {
+  const bool UserNamed = Kind == OutputKind::UserNamed;
+  if (int FD = ownDescriptor(Path); FD >= 0 && UserNamed) {
     if (!writeAll(FD, Content))
       return Fail(lastError());
     return llvm::Error::success();
   }
   struct stat St;
   bool Exists = ::lstat(Target.c_str(), &St) == 0;
-  if (Exists && S_ISLNK(St.st_mode) && !FollowSymlink) {
-    Exists = false; // rename(2) replaces the link itself
-  } else if (Exists && S_ISLNK(St.st_mode)) {
-    llvm::SmallString<256> Real;
-    if (llvm::sys::fs::real_path(Target, Real))
-      return Fail("it is a dangling symbolic link");
-    Target = std::string(Real);
-    Exists = ::lstat(Target.c_str(), &St) == 0;
-  }
+  // A symbolic link is replaced by the file, never written through: a link
+  // planted in a repository must not aim a write anywhere the user can
+  // write (OutputTargets.h).
+  if (Exists && S_ISLNK(St.st_mode))
+    Exists = false;
   if (Exists && S_ISDIR(St.st_mode))
     return Fail("it is a directory");
-  if (Exists && !S_ISREG(St.st_mode) && !FollowSymlink) {
+  if (Exists && !S_ISREG(St.st_mode) && !UserNamed) {
     Exists = false; // the tool's own file: a pipe there is replaced too
   } else if (Exists && !S_ISREG(St.st_mode)) {
-    // A device or a pipe: there is no file to replace.
+    // A device or a pipe the user named: there is no file to replace.
     FileDescriptor FD(::open(Target.c_str(), O_WRONLY | O_CLOEXEC));
     if (!FD.valid() || !writeAll(FD.get(), Content))
       return Fail(lastError());

@@ -87,16 +87,30 @@ llvm::Error replaceFileContent(llvm::StringRef Path, llvm::StringRef Expected,
                                const BeforeCommitHook &Hook = nullptr,
                                const BeforeCommitHook &AfterCheck = nullptr);
 
+/// Whose file an output is, for writeOutputFile.
+enum class OutputKind {
+  /// A file the user named (--export-fixes): the process' own streams
+  /// (/dev/stdout, /dev/fd/N) and an existing device or pipe are written as
+  /// streams.
+  UserNamed,
+  /// The tool's own file (a cache entry): whatever is at the path that is
+  /// not a regular file, a pipe or a device too, is replaced, never written
+  /// through or waited on.
+  ToolOwned,
+};
+
 /// Writes an output file (a report, --export-fixes, a cache entry) whole or
 /// not at all: a regular file (new or existing) via a temporary file and a
-/// rename; a device, a pipe or one of the process' own streams
-/// (/dev/stdout, /dev/fd/N) directly. A symlink at \p Path
-/// is written through when \p FollowSymlink; else \p Path is the tool's
-/// own file (a cache entry) and a symlink, pipe or device there is replaced
-/// by the new file, never written through or waited on.
-/// An existing file keeps its mode; a new one gets 0666 minus the umask.
+/// rename. A symbolic link at \p Path is replaced by the new file, never
+/// written through (OutputTargets.h). An existing file keeps its mode; a
+/// new one gets 0666 minus the umask.
 llvm::Error writeOutputFile(llvm::StringRef Path, llvm::StringRef Content,
-                            bool FollowSymlink = true);
+                            OutputKind Kind = OutputKind::UserNamed);
+
+/// True when \p Path names one of the process' own streams (/dev/stdout,
+/// /dev/stderr, /dev/fd/N, /proc/self/fd/N), which an output is written to
+/// as a stream.
+bool isOwnStream(llvm::StringRef Path);
 
 /// Removes, in \p Dir, the temporary files of transformers-migrate runs that
 /// were killed (their process is gone, or they are over a day old). Returns

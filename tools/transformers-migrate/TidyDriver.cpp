@@ -101,6 +101,18 @@ std::string matchLineEndings(llvm::StringRef Text, llvm::StringRef Buffer) {
   return Out;
 }
 
+/// The files the parse read (entered into \p SM, headers and the main file)
+/// whose identity is one of \p Watched (OutputTargets.h).
+std::vector<std::string>
+watchedFilesRead(const SourceManager &SM,
+                 llvm::ArrayRef<llvm::sys::fs::UniqueID> Watched) {
+  std::vector<std::string> Read;
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End; ++It)
+    if (llvm::is_contained(Watched, It->first.getUniqueID()))
+      Read.push_back(std::string(It->first.getName()));
+  return Read;
+}
+
 /// The files of the TU by path, for positions and content hashes. Without a
 /// SourceManager (a TU that failed before its AST existed) files are read
 /// from disk instead.
@@ -215,6 +227,8 @@ struct TUState {
   bool Analysed = false;
   /// Files that changed on disk while the TU was parsed.
   std::vector<std::string> Changed;
+  /// The watched outputs the parse read (TUResult::ReadOutputs).
+  std::vector<std::string> ReadOutputs;
   /// The configuration's type option entries, resolved once the checks ran.
   std::vector<TypeOptionEntry> TypeEntries;
 
@@ -355,6 +369,15 @@ public:
                                           State, CI);
   }
 
+  /// Also after a parse that failed: an output the user named must not be
+  /// any file the TU read, whether or not it compiles.
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    if (!State.Opts.WatchedOutputs.empty() && CI.hasSourceManager())
+      State.ReadOutputs =
+          watchedFilesRead(CI.getSourceManager(), State.Opts.WatchedOutputs);
+  }
+
 private:
   ClangTidyASTConsumerFactory &Factory;
   TUState &State;
@@ -462,6 +485,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
       Changed.MainFile = File;
       Changed.BuildDirectory = Cmd.Directory;
       Changed.Failed = true;
+      Changed.ReadOutputs = std::move(State.ReadOutputs);
       for (const std::string &F : State.Changed)
         Changed.Errors.push_back(Record::error(
             F,
@@ -479,11 +503,15 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
         Result.Findings.clear();
         Result.ContentHashes.clear();
       }
-      if (Result.Errors.empty())
-        return failedTU(File, Cmd.Directory,
-                        "the translation unit could not be analysed");
+      if (Result.Errors.empty()) {
+        TUResult Failed = failedTU(
+            File, Cmd.Directory, "the translation unit could not be analysed");
+        Failed.ReadOutputs = std::move(State.ReadOutputs);
+        return Failed;
+      }
       Result.Failed = true;
     }
+    Result.ReadOutputs = std::move(State.ReadOutputs);
     return Result;
   }
 }

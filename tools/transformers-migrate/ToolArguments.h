@@ -12,6 +12,7 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <functional>
 #include <string>
@@ -37,6 +38,9 @@ struct RunOptions {
   bool SkipSystemFunctionBodies = true;
   /// Prefilter and result cache (FastPath.h); null: parse every TU.
   FastPath *Fast = nullptr;
+  /// The output files the user named that exist (OutputTargets.h): a TU
+  /// that reads one of them says so (TUResult::ReadOutputs).
+  std::vector<llvm::sys::fs::UniqueID> WatchedOutputs;
 
   /// The file system the analysis reads; null: the real one. (The analysis
   /// fuzzer's in-memory tree.)

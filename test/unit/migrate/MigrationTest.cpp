@@ -70,7 +70,8 @@ std::unique_ptr<Migration> runAll(MigrationRequest R, CheckConfig &Cfg,
     return nullptr;
   }
   llvm::raw_string_ostream OS(Log);
-  (*M)->analyse(nullptr, OS);
+  if (llvm::Error E = (*M)->analyse(nullptr, OS))
+    ADD_FAILURE() << toString(std::move(E));
   (*M)->plan(OS);
   (*M)->commit(OS);
   return std::move(*M);

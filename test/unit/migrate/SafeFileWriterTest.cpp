@@ -2,6 +2,7 @@
 
 #include "SafeFileWriter.h"
 #include "TestFiles.h"
+#include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"
 #include <fcntl.h>
 #include <optional>
@@ -192,21 +193,28 @@ TEST(WriteOutputFile, NewAndExistingFiles) {
   EXPECT_EQ(listDir(D.Path), std::vector<std::string>{"fixes.yaml"});
 }
 
-TEST(WriteOutputFile, SymlinksFollowedOrReplaced) {
+// A symbolic link at an output's path, planted or not, is replaced by the
+// output and never written through: its target keeps its content.
+TEST(WriteOutputFile, SymlinksAreReplacedNotFollowed) {
   ScratchDir D;
   std::string Target = D.write("target", "old\n");
-  ASSERT_EQ(::symlink(Target.c_str(), D.path("follow").c_str()), 0);
-  EXPECT_EQ(errorOf(writeOutputFile(D.path("follow"), "new\n")), "");
-  EXPECT_EQ(readAll(Target), "new\n");
-  ASSERT_EQ(::symlink(Target.c_str(), D.path("replace").c_str()), 0);
-  EXPECT_EQ(errorOf(writeOutputFile(D.path("replace"), "mine\n",
-                                    /*FollowSymlink=*/false)),
-            "");
-  EXPECT_EQ(readAll(Target), "new\n");
-  EXPECT_EQ(readAll(D.path("replace")), "mine\n");
-  struct stat St;
-  ASSERT_EQ(::lstat(D.path("replace").c_str(), &St), 0);
-  EXPECT_TRUE(S_ISREG(St.st_mode));
+  for (OutputKind Kind : {OutputKind::UserNamed, OutputKind::ToolOwned}) {
+    std::string Link = D.path("link");
+    ::unlink(Link.c_str());
+    ASSERT_EQ(::symlink(Target.c_str(), Link.c_str()), 0);
+    EXPECT_EQ(errorOf(writeOutputFile(Link, "mine\n", Kind)), "");
+    EXPECT_EQ(readAll(Target), "old\n");
+    EXPECT_EQ(readAll(Link), "mine\n");
+    struct stat St;
+    ASSERT_EQ(::lstat(Link.c_str(), &St), 0);
+    EXPECT_TRUE(S_ISREG(St.st_mode));
+  }
+  // A dangling link is replaced too.
+  ASSERT_EQ(::symlink(D.path("nowhere").c_str(), D.path("dangling").c_str()),
+            0);
+  EXPECT_EQ(errorOf(writeOutputFile(D.path("dangling"), "y\n")), "");
+  EXPECT_EQ(readAll(D.path("dangling")), "y\n");
+  EXPECT_FALSE(llvm::sys::fs::exists(D.path("nowhere")));
 }
 
 // --export-fixes=/dev/stdout with stdout redirected to a file: the YAML is
