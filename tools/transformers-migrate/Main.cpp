@@ -3,9 +3,11 @@
 // The command line: options -> MigrationRequest -> Migration (Migration.h:
 // analyse, plan, commit) -> the report -> the exit code:
 //   0  clean (or --fix fixed every finding)
-//   1  findings remain
+//   1  findings remain (a fix target that cannot be written keeps its
+//      finding, whatever the reason)
 //   2  usage or input error (bad option, missing file, unreadable or
-//      malformed compilation database or configuration)
+//      malformed compilation database or configuration), or an output the
+//      user named that cannot be written or is refused (OutputTargets.h)
 //   3  some translation units could not be analysed (their errors are
 //      reported; the others are still analysed, reported and fixed)
 //
@@ -56,8 +58,9 @@ Check options are read like clang-tidy's: .clang-tidy files (found upwards
 from each file), --config or --config-file, then --checks; keys are
 "<check>.<Option>" in CheckOptions.
 
-Exit codes: 0 clean (or --fix fixed every finding), 1 findings remain,
-2 usage or input error, or an output could not be written (nothing is left
+Exit codes: 0 clean (or --fix fixed every finding), 1 findings remain (a
+file that could not be fixed keeps its findings), 2 usage or input error, or
+an output the user named could not be written or was refused (nothing is left
 half-written), 3 some files could not be analysed (compiler errors; the other
 files are still analysed and fixed).
 )";
