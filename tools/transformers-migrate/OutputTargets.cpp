@@ -89,38 +89,40 @@ filesWithIdentity(llvm::ArrayRef<std::string> Paths,
   return Out;
 }
 
-llvm::Error OutputTargets::refuseInputs(llvm::ArrayRef<std::string> Inputs,
-                                        llvm::StringRef What) const {
+std::optional<std::pair<const NamedOutput *, std::string>>
+OutputTargets::firstIn(llvm::ArrayRef<std::string> Paths) const {
   for (const Target &T : Targets) {
     if (!T.Exists)
       continue;
-    std::vector<std::string> Same = filesWithIdentity(Inputs, {T.Identity});
-    if (Same.empty())
-      continue;
-    std::string Named = Same.front() == T.Output.Path
-                            ? std::string()
-                            : " ('" + Same.front() + "')";
-    return refusal(T.Output, "it is " + What + Named +
-                                 ", which the output would overwrite; "
-                                 "nothing was analysed or written");
+    std::vector<std::string> Same = filesWithIdentity(Paths, {T.Identity});
+    if (!Same.empty())
+      return std::make_pair(&T.Output, std::move(Same.front()));
   }
-  return llvm::Error::success();
+  return std::nullopt;
+}
+
+llvm::Error OutputTargets::refuseInputs(llvm::ArrayRef<std::string> Inputs,
+                                        llvm::StringRef What) const {
+  auto Hit = firstIn(Inputs);
+  if (!Hit)
+    return llvm::Error::success();
+  const auto &[Output, Input] = *Hit;
+  std::string Named =
+      Input == Output->Path ? std::string() : " ('" + Input + "')";
+  return refusal(*Output, "it is " + What + Named +
+                              ", which the output would overwrite; "
+                              "nothing was analysed or written");
 }
 
 llvm::Error OutputTargets::refuseRead(llvm::ArrayRef<std::string> Read,
                                       llvm::StringRef MainFile) const {
-  for (const Target &T : Targets) {
-    if (!T.Exists)
-      continue;
-    std::vector<std::string> Same = filesWithIdentity(Read, {T.Identity});
-    if (Same.empty())
-      continue;
-    return refusal(T.Output, "it is '" + Same.front() + "', read by '" +
-                                 MainFile +
-                                 "', which the output would overwrite; "
-                                 "nothing was written");
-  }
-  return llvm::Error::success();
+  auto Hit = firstIn(Read);
+  if (!Hit)
+    return llvm::Error::success();
+  return refusal(*Hit->first, "it is '" + Hit->second + "', read by '" +
+                                  MainFile +
+                                  "', which the output would overwrite; "
+                                  "nothing was written");
 }
 
 } // namespace tmigrate

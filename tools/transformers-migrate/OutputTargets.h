@@ -32,7 +32,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem/UniqueID.h"
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tmigrate {
@@ -67,6 +69,10 @@ public:
                          llvm::StringRef MainFile) const;
 
 private:
+  /// The first output that is one of \p Paths, and that path.
+  std::optional<std::pair<const NamedOutput *, std::string>>
+  firstIn(llvm::ArrayRef<std::string> Paths) const;
+
   struct Target {
     NamedOutput Output;
     bool Exists = false;
