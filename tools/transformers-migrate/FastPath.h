@@ -42,9 +42,10 @@
 //    invalid ones; IdentifierScan.h), so it fails where clang evaluates one;
 //  - a file that is not regular is unknown content, never read here: a
 //    device (/dev/zero has no end) or a named pipe (opening one waits for a
-//    writer); so is a file that cannot be read. The scan and the parse read
-//    a device as clang does (as its size says: nothing) and fail on a pipe
-//    (StableFileSystem.h).
+//    writer, and what is read is gone); so is a file that cannot be read.
+//    The scan reads a device as clang does (as much as its size says:
+//    nothing) and never opens a pipe: it fails, the TU is parsed, and the
+//    parse reads the pipe once, as clang does (StableFileSystem.h).
 // What only a parse finds, the scan cannot: a skipped TU's semantic errors
 // (an undeclared name, a failed static_assert, a _Pragma("GCC error") in
 // code) are not reported, and it gives exit 0 where --no-prefilter gives 3.

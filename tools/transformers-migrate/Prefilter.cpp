@@ -107,16 +107,29 @@ public:
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForRead(const llvm::Twine &Path) override {
+    if (isNamedPipe(Path))
+      return std::make_error_code(std::errc::operation_not_supported);
     return exposed(ProxyFileSystem::openFileForRead(Path));
   }
 #if LLVM_VERSION_MAJOR >= 22
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   openFileForReadBinary(const llvm::Twine &Path) override {
+    if (isNamedPipe(Path))
+      return std::make_error_code(std::errc::operation_not_supported);
     return exposed(ProxyFileSystem::openFileForReadBinary(Path));
   }
 #endif
 
 private:
+  /// A named pipe (a FIFO, /dev/stdin when the input is one) is never
+  /// opened by the scan: open() waits for a writer, and what the scan read
+  /// would be gone for the parse. The scan fails, so the TU is parsed, and
+  /// the parse reads it as clang does.
+  bool isNamedPipe(const llvm::Twine &Path) {
+    llvm::ErrorOr<llvm::vfs::Status> S = ProxyFileSystem::status(Path);
+    return S && S->getType() == llvm::sys::fs::file_type::fifo_file;
+  }
+
   static llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
   exposed(llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> F) {
     if (!F)

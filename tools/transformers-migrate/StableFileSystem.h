@@ -27,11 +27,11 @@ class SourceManager;
 namespace tmigrate {
 
 /// \p Base (the physical file system by default, with a working directory
-/// of its own) with every buffer read, never mapped. Special files are read
-/// as clang reads them, never waited on: a device (/dev/zero) as what its
-/// size says (nothing), even when asked for everything up to its end; a
-/// named pipe is never opened (open() waits for a writer) and cannot be
-/// read: "cannot open file" with the reason.
+/// of its own) with every buffer read, never mapped. A device (/dev/zero)
+/// is read as clang reads it, as much as its size says (nothing), even when
+/// asked for everything up to its end (as the dependency scanner asks); a
+/// named pipe is read to its end, as clang reads it (the prefilter's scan
+/// never opens one: FastPath.h).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createStableFileSystem(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 

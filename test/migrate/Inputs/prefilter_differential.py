@@ -13,8 +13,11 @@ Prints one line per TU:
 and the whole set's lines; a difference prints both reports. Every run is
 bounded (a time limit, and an address-space limit unless sanitized), so a run
 that hangs on a pipe or reads a device forever fails the test, not the
-machine. The tool's standard input is a pipe held open and never written:
-/dev/stdin is a named pipe that never ends."""
+machine. Pipes are fed as a build would feed them, once per run: the named
+pipe include/odd_fifo.h by a writer that waits for its reader, and the tool's
+standard input (/dev/stdin) with a line. Each defines what its TU uses, so a
+run that read one twice (the scan, then the parse) fails to compile it, and
+one that waits for a second writer times out."""
 import concurrent.futures
 import json
 import os
@@ -24,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.join(HERE, "prefilter-odd")
@@ -81,19 +85,47 @@ def bounded():
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def run(cmd, timeout):
+STDIN = b"int dev_stdin_value = 1;\n"
+FIFO_CONTENT = b"int fifo_value = 2;\n"
+
+
+class FifoWriter:
+    """Writes FIFO_CONTENT once to the named pipe PATH, when a reader opens
+    it; stop() releases a writer no run read from."""
+
+    def __init__(self, path):
+        self.path = path
+        self.thread = threading.Thread(target=self.write)
+        self.thread.start()
+
+    def write(self):
+        with open(self.path, "wb") as fh:  # waits for the reader
+            fh.write(FIFO_CONTENT)
+
+    def stop(self):
+        if self.thread.is_alive():
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+            self.thread.join()
+            os.close(fd)
+
+
+def run(cmd, timeout, fifo=None):
     """(exit status or 'timeout', stdout, stderr) of CMD, its standard input
-    a pipe held open."""
+    STDIN, the named pipe FIFO (if any) fed once."""
+    writer = FifoWriter(fifo) if fifo else None
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=out,
                                 stderr=err, preexec_fn=bounded)
+        proc.stdin.write(STDIN)
+        proc.stdin.close()
         try:
             status = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
             status = "timeout"
-        proc.stdin.close()
+        if writer:
+            writer.stop()
         out.seek(0)
         err.seek(0)
         return (status, out.read().decode("utf-8", "replace"),
@@ -129,21 +161,30 @@ def main():
     build, files = make_corpus(os.path.join(work, "proj"), include_dir)
     base = [migrate, "-p", build, "--run-stats"]
     slow_flags = ["--no-prefilter", "--no-cache"]
+    fifo = os.path.join(work, "proj", "include", "odd_fifo.h")
 
     def alone(i, f, slow):
         flags = slow_flags if slow else [
             "--cache-dir=" + os.path.join(work, "cache-%d" % i)]
-        return run(base + ["-j1"] + flags + [f], 120)
+        return run(base + ["-j1"] + flags + [f], 120,
+                   fifo if f.endswith("/fifo.cpp") else None)
 
-    # Two runs at a time, one TU each.
+    # Two runs at a time, one TU each; the pipe's two runs one after the
+    # other (one pipe, one writer at a time).
+    piped = [f for f in files if f.endswith("/fifo.cpp")]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        runs = [(pool.submit(alone, i, f, False), pool.submit(alone, i, f, True))
-                for i, f in enumerate(files)]
+        futures = {f: (pool.submit(alone, i, f, False),
+                       pool.submit(alone, i, f, True))
+                   for i, f in enumerate(files) if f not in piped}
+        results = {f: (a.result(), b.result()) for f, (a, b) in futures.items()}
+    for f in piped:
+        i = files.index(f)
+        results[f] = (alone(i, f, False), alone(i, f, True))
     all_same = True
     base.append("-j2")
-    for f, (fast, slow) in zip(files, runs):
+    for f in files:
         name = os.path.basename(f)
-        fast, slow = fast.result(), slow.result()
+        fast, slow = results[f]
         same = compare(name, fast, slow)
         all_same = all_same and same
         lines = report(fast[1])
@@ -156,9 +197,9 @@ def main():
                  "yes" if skips and skips[0] else "no",
                  "yes" if same else "no"))
     cache = "--cache-dir=" + os.path.join(work, "cache-all")
-    cold = run(base + [cache], 300)
-    slow = run(base + slow_flags, 300)
-    warm = run(base + [cache], 300)
+    cold = run(base + [cache], 300, fifo)
+    slow = run(base + slow_flags, 300, fifo)
+    warm = run(base + [cache], 300, fifo)
     cold_same = compare("whole set", cold, slow)
     warm_same = compare("whole set, warm cache", warm, slow)
     print("whole set: exit %s, skipped %s, same: %s"
