@@ -525,10 +525,6 @@ bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
       ++Invalid;
     return false;
   }
-  // What the TU reads, for a caller that must know without a parse (an
-  // output the user named must not be one of them).
-  if (D.Files.empty())
-    D.Files = Files;
   if (E->PrefilterSkipped) {
     // --no-prefilter parses what the prefilter skipped.
     if (!Opts.Prefilter)
@@ -536,10 +532,14 @@ bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
     ++Skipped;
     ++CachedSkips;
     D.Skip = true;
-    return true;
+  } else {
+    ++Hits;
+    D.Cached = std::move(E->Result);
   }
-  ++Hits;
-  D.Cached = std::move(E->Result);
+  // Served: what the TU reads, for a caller that must know it without a
+  // parse (an output the user named must not be one of them).
+  if (D.Files.empty())
+    D.Files = Files;
   return true;
 }
 
