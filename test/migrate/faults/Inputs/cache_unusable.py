@@ -15,45 +15,16 @@ command) and the cache directory WORK/mnt/cache. SCENARIO:
 Runs the tool with --cache-dir=WORK/mnt/cache and with --no-cache, and
 prints both exit statuses, whether their reports (stdout) are identical, the
 stderr lines that mention the cache, and whether the project is unchanged."""
-import hashlib
 import os
 import subprocess
 import sys
+
+from mount_namespace import fill_but, reexec, tree
 
 MARK = "TT_CACHE_UNUSABLE_IN_NAMESPACE"
 FILES = ["proj/src/legacy.cpp", "proj/src/clean.cpp", "proj/src/user1.cpp",
          "proj/src/user2.cpp", "proj/src/unrelated.cpp",
          "proj/include/shared.h"]
-
-
-def reexec():
-    if os.environ.get(MARK):
-        return
-    env = dict(os.environ, **{MARK: "1"})
-    unshare = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-r", "-m"]
-    sys.exit(subprocess.call(unshare + [sys.executable] + sys.argv, env=env))
-
-
-def tree(root):
-    out = {}
-    for dirpath, _, files in os.walk(root):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            with open(p, "rb") as fh:
-                out[os.path.relpath(p, root)] = hashlib.sha256(fh.read()).hexdigest()
-    return out
-
-
-def fill_but(mount, room):
-    """Fills the file system of mount but for room bytes."""
-    filler = os.path.join(mount, "filler")
-    with open(filler, "wb", buffering=0) as fh:
-        try:
-            while True:
-                fh.write(b"\0" * 4096)
-        except OSError:
-            pass
-    os.truncate(filler, max(0, os.path.getsize(filler) - room))
 
 
 def run(cmd):
@@ -62,7 +33,7 @@ def run(cmd):
 
 
 def main():
-    reexec()
+    reexec(MARK)
     scenario, work, migrate, include = sys.argv[1:5]
     make_project = sys.argv[sys.argv.index("--") + 1:]
     mount = os.path.join(work, "mnt")

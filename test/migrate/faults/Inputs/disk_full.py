@@ -24,54 +24,13 @@ file larger than that fills the disk half-way through its write). COMMAND
 exit code and stderr, the free space it had, whether it was less than the
 largest file of DIR, whether DIR's files are byte-identical afterwards and
 which files are new there."""
-import hashlib
 import os
 import subprocess
 import sys
 
+from mount_namespace import fill, fill_but, reexec, tree
+
 MARK = "TT_DISK_FULL_IN_NAMESPACE"
-
-
-def reexec():
-    if os.environ.get(MARK):
-        return
-    env = dict(os.environ, **{MARK: "1"})
-    unshare = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-r", "-m"]
-    sys.exit(subprocess.call(unshare + [sys.executable] + sys.argv, env=env))
-
-
-def tree(root):
-    out = {}
-    for dirpath, _, files in os.walk(root):
-        for f in files:
-            p = os.path.join(dirpath, f)
-            with open(p, "rb") as fh:
-                out[os.path.relpath(p, root)] = hashlib.sha256(fh.read()).hexdigest()
-    return out
-
-
-def fill(mount):
-    """Writes zeros until the file system is full."""
-    with open(os.path.join(mount, "filler"), "wb", buffering=0) as fh:
-        block = b"\0" * 4096
-        try:
-            while True:
-                fh.write(block)
-        except OSError:
-            pass
-        try:
-            while True:
-                fh.write(b"\0")
-        except OSError:
-            pass
-
-
-def fill_but(directory, room):
-    """Fills the file system of directory but for room bytes."""
-    fill(directory)
-    filler = os.path.join(directory, "filler")
-    size = os.path.getsize(filler)
-    os.truncate(filler, max(0, size - room))
 
 
 def over(directory, room, command):
@@ -110,7 +69,7 @@ def over(directory, room, command):
         subprocess.call(["umount", directory])
 
 
-reexec()
+reexec(MARK)
 if sys.argv[1] == "over":
     rest = sys.argv[3:sys.argv.index("--")]
     room = int(rest[0][len("--room="):]) if rest else 0

@@ -23,20 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+from mount_namespace import reexec
+
 MARK = "TT_UNWRITABLE_IN_NAMESPACE"
-
-
-def reexec_in_namespace():
-    if os.environ.get(MARK):
-        return
-    env = dict(os.environ, **{MARK: "1"})
-    unshare = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-r", "-m"]
-    try:
-        sys.exit(subprocess.call(unshare + [sys.executable] + sys.argv, env=env,
-                                 stderr=subprocess.DEVNULL
-                                 if sys.argv[1] == "--probe" else None))
-    except OSError:
-        sys.exit(1)
 
 
 def tree(root):
@@ -113,7 +102,7 @@ def main():
     if scenario == "--probe":
         kind, parent = sys.argv[2], sys.argv[3]
         if kind == "bind":
-            reexec_in_namespace()
+            reexec(MARK, quiet=sys.argv[1] == "--probe")
         ok = probe_immutable(parent) if kind == "immutable" else probe_bind(parent)
         sys.exit(0 if ok else 1)
     path = os.path.abspath(sys.argv[2])
@@ -126,7 +115,7 @@ def main():
         finally:
             chattr("-i", path)
     elif scenario == "bind":
-        reexec_in_namespace()
+        reexec(MARK, quiet=sys.argv[1] == "--probe")
         subprocess.check_call(["mount", "--bind", path, path])
         try:
             run(os.path.dirname(path), command)
