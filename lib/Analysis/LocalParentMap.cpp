@@ -80,23 +80,38 @@ private:
 
 void LocalParentMap::addParent(const DynTypedNode &Child,
                                const DynTypedNode &Parent) {
-  NodeList &List = Child.getNodeKind().hasPointerIdentity()
-                       ? PointerParents[Child.getMemoizationData()]
-                       : OtherParents[Child];
-  // Like clang's map: a parent with identity is listed once.
-  if (Parent.getMemoizationData() && llvm::is_contained(List, Parent))
-    return;
-  List.push_back(Parent);
+  Parents &P = Child.getNodeKind().hasPointerIdentity()
+                   ? PointerParents[Child.getMemoizationData()]
+                   : OtherParents[Child];
+  // Like clang's map: a parent with identity is listed once. Two nodes with
+  // identity are equal when their identities are.
+  if (const void *Id = Parent.getMemoizationData()) {
+    constexpr size_t SearchedUpTo = 16;
+    if (!P.Identities && P.List.size() < SearchedUpTo) {
+      if (llvm::is_contained(P.List, Parent))
+        return;
+    } else {
+      if (!P.Identities) {
+        P.Identities = std::make_unique<llvm::DenseSet<const void *>>();
+        for (const DynTypedNode &Listed : P.List)
+          if (const void *ListedId = Listed.getMemoizationData())
+            P.Identities->insert(ListedId);
+      }
+      if (!P.Identities->insert(Id).second)
+        return;
+    }
+  }
+  P.List.push_back(Parent);
 }
 
 const LocalParentMap::NodeList *
 LocalParentMap::find(const DynTypedNode &Node) const {
   if (Node.getNodeKind().hasPointerIdentity()) {
     auto It = PointerParents.find(Node.getMemoizationData());
-    return It == PointerParents.end() ? nullptr : &It->second;
+    return It == PointerParents.end() ? nullptr : &It->second.List;
   }
   auto It = OtherParents.find(Node);
-  return It == OtherParents.end() ? nullptr : &It->second;
+  return It == OtherParents.end() ? nullptr : &It->second.List;
 }
 
 static SourceLocation locationOf(const DynTypedNode &N) {
@@ -125,15 +140,77 @@ static bool containsLoc(const Decl *D, SourceLocation Loc,
          !SM.isBeforeInTranslationUnit(File.getEnd(), Loc);
 }
 
+void LocalParentMap::buildIndex(SpanIndex &SI, DeclContext *DC, Recorder &R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned Next = 0;
+  for (Decl *D : DC->decls()) {
+    unsigned Order = Next++;
+    if (R.canIgnoreChildDeclWhileTraversingDeclContext(D))
+      continue;
+    SourceRange Range = D->getSourceRange();
+    if (Range.isInvalid())
+      continue;
+    CharSourceRange File = SM.getExpansionRange(Range);
+    SI.Spans.push_back({File.getBegin(), File.getEnd(), Order, D});
+  }
+  // decls() is in source order, but for the odd declaration made later (an
+  // implicit deduction guide, at its template). Ties may end up in any
+  // order: declsAround() orders what it finds by Order.
+  auto Before = [&SM](const Span &A, const Span &B) {
+    return SM.isBeforeInTranslationUnit(A.Begin, B.Begin);
+  };
+  if (!llvm::is_sorted(SI.Spans, Before))
+    llvm::sort(SI.Spans, Before);
+  for (const Span &S : SI.Spans) {
+    bool Later = SI.MaxEnd.empty() ||
+                 SM.isBeforeInTranslationUnit(SI.MaxEnd.back(), S.End);
+    SI.MaxEnd.push_back(Later ? S.End : SI.MaxEnd.back());
+  }
+  SI.Indexed = true;
+}
+
+llvm::SmallVector<Decl *, 2>
+LocalParentMap::declsAround(SourceLocation Loc, DeclContext *DC, Recorder &R) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::SmallVector<Decl *, 2> Decls;
+  // Of the children clang's visitor enters from a declaration context. The
+  // first look-ups in a context scan them, the cheapest for a TU with a
+  // finding or two; later ones use an index by position, as a scan per node
+  // asked about took time quadratic in the findings of a file.
+  SpanIndex &SI = Contexts[DC];
+  if (!SI.Indexed && SI.Scans < ScansBeforeIndex) {
+    ++SI.Scans;
+    for (Decl *D : DC->decls())
+      if (!R.canIgnoreChildDeclWhileTraversingDeclContext(D) &&
+          containsLoc(D, Loc, SM))
+        Decls.push_back(D);
+    return Decls;
+  }
+  if (!SI.Indexed)
+    buildIndex(SI, DC, R);
+  auto Before = [&SM](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  // Of those that begin at or before Loc, the ones that end at or after it:
+  // none before the last whose MaxEnd is before Loc.
+  auto BeginAfter = llvm::partition_point(
+      SI.Spans, [&](const Span &S) { return !Before(Loc, S.Begin); });
+  llvm::SmallVector<const Span *, 2> Around;
+  for (size_t I = BeginAfter - SI.Spans.begin();
+       I > 0 && !Before(SI.MaxEnd[I - 1], Loc); --I)
+    if (!Before(SI.Spans[I - 1].End, Loc))
+      Around.push_back(&SI.Spans[I - 1]);
+  llvm::sort(Around,
+             [](const Span *A, const Span *B) { return A->Order < B->Order; });
+  for (const Span *S : Around)
+    Decls.push_back(S->D);
+  return Decls;
+}
+
 void LocalParentMap::recordAround(SourceLocation Loc, DeclContext *DC,
                                   llvm::SmallVectorImpl<DynTypedNode> &Stack) {
-  const SourceManager &SM = Ctx.getSourceManager();
   Recorder R(*this, Stack);
-  for (Decl *D : DC->decls()) {
-    // The children clang's visitor traverses from a declaration context.
-    if (R.canIgnoreChildDeclWhileTraversingDeclContext(D) ||
-        !containsLoc(D, Loc, SM))
-      continue;
+  for (Decl *D : declsAround(Loc, DC, R)) {
     if (isa<NamespaceDecl, LinkageSpecDecl, ExportDecl>(D)) {
       DynTypedNode N = DynTypedNode::create(*D);
       addParent(N, Stack.back());

@@ -22,16 +22,19 @@
 #define TRANSFORMERS_TIDY_LIB_LOCALPARENTMAP_H
 
 #include "clang/AST/ASTTypeTraits.h"
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 #include <optional>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class Decl;
 class DeclContext;
-class SourceLocation;
 class Stmt;
 } // namespace clang
 
@@ -55,18 +58,53 @@ private:
   class Recorder;
   friend class Recorder;
 
+  /// A node's parents.
+  struct Parents {
+    NodeList List;
+    /// The identities of those that have one, once List is long: a node
+    /// may have thousands of parents (an in-class initializer has one per
+    /// constructor or aggregate initialization that uses it), and searching
+    /// List for each new one would take quadratic time.
+    std::unique_ptr<llvm::DenseSet<const void *>> Identities;
+  };
+
+  /// A declaration a DeclContext's traversal enters, with its source range
+  /// as expanded in its file.
+  struct Span {
+    clang::SourceLocation Begin, End;
+    /// Its place in the DeclContext's decls().
+    unsigned Order;
+    clang::Decl *D;
+  };
+  /// The look-ups in a DeclContext so far; once there were ScansBeforeIndex
+  /// of them, its Spans sorted by Begin, and for each the latest End of it
+  /// and those before it.
+  struct SpanIndex {
+    unsigned Scans = 0;
+    bool Indexed = false;
+    std::vector<Span> Spans;
+    std::vector<clang::SourceLocation> MaxEnd;
+  };
+  static constexpr unsigned ScansBeforeIndex = 8;
+
   const NodeList *find(const clang::DynTypedNode &Node) const;
   /// Records the declarations of \p DC (recursively through namespaces)
   /// whose range contains \p Loc, unless recorded already.
   void recordAround(clang::SourceLocation Loc, clang::DeclContext *DC,
                     llvm::SmallVectorImpl<clang::DynTypedNode> &Stack);
+  /// The declarations of \p DC that \p R enters from it and whose range
+  /// contains \p Loc, in the order of decls().
+  llvm::SmallVector<clang::Decl *, 2>
+  declsAround(clang::SourceLocation Loc, clang::DeclContext *DC, Recorder &R);
+  void buildIndex(SpanIndex &SI, clang::DeclContext *DC, Recorder &R);
   void addParent(const clang::DynTypedNode &Child,
                  const clang::DynTypedNode &Parent);
 
   clang::ASTContext &Ctx;
-  llvm::DenseMap<const void *, NodeList> PointerParents;
-  llvm::DenseMap<clang::DynTypedNode, NodeList> OtherParents;
+  llvm::DenseMap<const void *, Parents> PointerParents;
+  llvm::DenseMap<clang::DynTypedNode, Parents> OtherParents;
   llvm::SmallPtrSet<const clang::Decl *, 8> Recorded;
+  llvm::DenseMap<const clang::DeclContext *, SpanIndex> Contexts;
 };
 
 /// An analysis' LocalParentMap for the current translation unit, made on

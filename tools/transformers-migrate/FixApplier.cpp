@@ -4,12 +4,14 @@
 #include "BoundedInput.h"
 #include "CompilationDatabaseLoader.h"
 #include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
+#include <limits>
 #include <optional>
 
 namespace tmigrate {
@@ -23,6 +25,79 @@ static bool overlaps(const Edit &A, const Edit &B) {
     return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
   return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
 }
+
+/// Whether the end of \p E, computed in 32 bits as overlaps() computes it,
+/// wraps around. No edit of a real file does, but a damaged cache entry may.
+static bool endWraps(const Edit &E) {
+  return uint64_t(E.Offset) + E.Length > std::numeric_limits<unsigned>::max();
+}
+
+namespace {
+
+/// The edits accepted so far in one file, indexed for the conflict check.
+/// Accepted edits never overlap one another (each was checked against those
+/// before it), so a new edit overlaps one of them only if it overlaps a
+/// neighbour by offset: a look-up in O(log n) where comparing it with every
+/// accepted edit made the plan quadratic in the findings of a file.
+class AcceptedEdits {
+public:
+  bool contains(const Edit &E) const { return All.count(E); }
+
+  /// Whether overlaps(A, E) holds for some accepted edit A.
+  bool overlapsAny(const Edit &E) const {
+    auto Overlaps = [&E](const Edit &A) { return overlaps(A, E); };
+    // overlaps() with a wrapped end is no interval test: such edits are
+    // compared one by one, as before.
+    if (endWraps(E))
+      return llvm::any_of(All, Overlaps);
+    if (llvm::any_of(Wrapping, Overlaps))
+      return true;
+    if (E.Length == 0) // the same place, or strictly inside a replacement
+      return Insertions.count(E.Offset) || replacementAcross(E.Offset);
+    // An insertion strictly inside, a replacement starting inside, or one
+    // starting before that reaches into it.
+    unsigned End = E.Offset + E.Length;
+    auto I = Insertions.upper_bound(E.Offset);
+    if (I != Insertions.end() && *I < End)
+      return true;
+    auto R = Replacements.lower_bound(E.Offset);
+    if (R != Replacements.end() && R->first < End)
+      return true;
+    return replacementAcross(E.Offset);
+  }
+
+  void insert(const Edit &E) {
+    if (!All.insert(E).second)
+      return;
+    if (endWraps(E))
+      Wrapping.push_back(E);
+    else if (E.Length == 0)
+      Insertions.insert(E.Offset);
+    else
+      Replacements.emplace(E.Offset, E.Offset + E.Length);
+  }
+
+  /// Every accepted edit, sorted.
+  const std::set<Edit> &edits() const { return All; }
+
+private:
+  /// Whether an accepted replacement starts before \p Offset and ends after
+  /// it. Only the last one starting before it can: they do not overlap.
+  bool replacementAcross(unsigned Offset) const {
+    auto R = Replacements.lower_bound(Offset);
+    return R != Replacements.begin() && std::prev(R)->second > Offset;
+  }
+
+  std::set<Edit> All;
+  /// Of the edits whose end does not wrap: the offsets of the insertions
+  /// (distinct: two insertions at one place overlap), and the replacements'
+  /// offsets with their ends.
+  std::set<unsigned> Insertions;
+  std::map<unsigned, unsigned> Replacements;
+  std::vector<Edit> Wrapping;
+};
+
+} // namespace
 
 static std::optional<std::string> readFile(const std::string &Path,
                                            std::string &Error) {
@@ -41,7 +116,7 @@ FixPlan planFixes(const std::vector<Record> &Records,
                   const PlanOptions &Opts) {
   FixPlan Plan;
   Plan.Applied.assign(Records.size(), false);
-  std::map<std::string, std::set<Edit>> Accepted;
+  std::map<std::string, AcceptedEdits> Accepted;
   std::map<std::string, std::vector<size_t>> FileRecords;
 
   for (size_t I = 0; I < Records.size(); ++I) {
@@ -68,11 +143,12 @@ FixPlan planFixes(const std::vector<Record> &Records,
       continue;
     std::vector<Edit> New;
     for (const Edit &E : Edits) {
-      if (Accepted[E.File].count(E))
+      AcceptedEdits &InFile = Accepted[E.File];
+      if (InFile.contains(E))
         continue; // the same edit from another TU or finding
-      for (const Edit &A : Accepted[E.File])
-        if (overlaps(A, E))
-          Ok = false;
+      if (InFile.overlapsAny(E))
+        Ok = false;
+      // One finding's own edits: a handful.
       for (const Edit &N : New)
         if (N.File == E.File && overlaps(N, E) && !(N == E))
           Ok = false;
@@ -95,7 +171,8 @@ FixPlan planFixes(const std::vector<Record> &Records,
     Plan.Applied[I] = true;
   }
 
-  for (auto &[Path, Edits] : Accepted) {
+  for (auto &[Path, InFile] : Accepted) {
+    const std::set<Edit> &Edits = InFile.edits();
     auto Unapply = [&, P = Path](const std::string &Why) {
       Plan.Problems.push_back(P + ": not written: " + Why);
       for (size_t I : FileRecords[P])

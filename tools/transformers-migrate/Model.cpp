@@ -2,6 +2,7 @@
 
 #include "Model.h"
 #include "llvm/ADT/STLExtras.h"
+#include <set>
 
 namespace tmigrate {
 
@@ -50,16 +51,15 @@ std::string where(const Record &R) {
 std::vector<std::vector<Edit>> reportedEdits(const std::vector<Record> &Records,
                                              const std::vector<bool> *Applied) {
   std::vector<std::vector<Edit>> Out(Records.size());
-  std::vector<Edit> Seen;
+  // A set, not a list searched per edit: the edits seen grow with the
+  // findings, thousands in one file.
+  std::set<Edit> Seen;
   for (size_t I = 0; I < Records.size(); ++I) {
     if (Applied && !(I < Applied->size() && (*Applied)[I]))
       continue;
-    for (Edit &E : Records[I].edits()) {
-      if (llvm::is_contained(Seen, E))
-        continue;
-      Seen.push_back(E);
-      Out[I].push_back(std::move(E));
-    }
+    for (Edit &E : Records[I].edits())
+      if (Seen.insert(E).second)
+        Out[I].push_back(std::move(E));
   }
   return Out;
 }

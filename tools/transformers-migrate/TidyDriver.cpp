@@ -2,6 +2,7 @@
 
 #include "TidyDriver.h"
 #include "CheckConfig.h"
+#include "LineIndex.h"
 #include "OutputGuard.h"
 #include "StableFileSystem.h"
 #include "ToolArguments.h"
@@ -18,6 +19,7 @@
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -123,6 +125,23 @@ public:
 
   /// The content of \p Path (as the diagnostic names it), or nothing.
   std::optional<llvm::StringRef> content(llvm::StringRef Path) {
+    auto [It, New] = Contents.try_emplace(Path);
+    if (New)
+      It->second = load(Path);
+    return It->second;
+  }
+
+  LineColumn lineColumn(llvm::StringRef Path, unsigned Offset) {
+    std::optional<llvm::StringRef> Text = content(Path);
+    if (Path.empty() || !Text || Offset > Text->size())
+      return LineColumn();
+    // Each file's lines are indexed once: it may have thousands of findings.
+    return Lines.try_emplace(Path, *Text).first->second.at(Offset);
+  }
+
+private:
+  /// content(), uncached.
+  std::optional<llvm::StringRef> load(llvm::StringRef Path) {
     if (SM) {
       if (auto FE = SM->getFileManager().getOptionalFileRef(Path)) {
         FileID FID = SM->translateFile(*FE);
@@ -143,23 +162,12 @@ public:
     return It->second->getBuffer();
   }
 
-  LineColumn lineColumn(llvm::StringRef Path, unsigned Offset) {
-    LineColumn LC;
-    std::optional<llvm::StringRef> Text = content(Path);
-    if (Path.empty() || !Text || Offset > Text->size())
-      return LC;
-    llvm::StringRef Before = Text->take_front(Offset);
-    LC.Line = Before.count('\n') + 1;
-    size_t LineStart = Before.rfind('\n');
-    LC.Column =
-        Offset - (LineStart == llvm::StringRef::npos ? 0 : LineStart + 1) + 1;
-    return LC;
-  }
-
-private:
   const SourceManager *SM;
   std::string BuildDirectory;
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Read;
+  /// By the path as the diagnostics name it.
+  llvm::StringMap<std::optional<llvm::StringRef>> Contents;
+  llvm::StringMap<LineIndex> Lines;
 };
 
 /// The path of \p M and of its ranges made absolute (its fix is the

@@ -2,6 +2,7 @@
 
 #include "Verifier.h"
 #include "CompilationDatabaseLoader.h"
+#include "LineIndex.h"
 #include "OutputGuard.h"
 #include "StableFileSystem.h"
 #include "clang/Basic/Diagnostic.h"
@@ -119,18 +120,25 @@ unsigned originalOffset(const FilePlan &FP, unsigned NewOffset) {
   return unsigned(std::clamp<long>(Old, 0, long(FP.Original.size())));
 }
 
-Position positionIn(const std::string &File, llvm::StringRef Content,
-                    unsigned Offset) {
-  Position P;
-  P.File = File;
-  P.Offset = std::min<unsigned>(Offset, Content.size());
-  llvm::StringRef Before = Content.take_front(P.Offset);
-  P.Line = unsigned(Before.count('\n')) + 1;
-  size_t NL = Before.rfind('\n');
-  P.Column =
-      unsigned(NL == llvm::StringRef::npos ? P.Offset + 1 : P.Offset - NL);
-  return P;
-}
+/// Positions in the original contents of a plan's files, each file's lines
+/// indexed once: a TU held back with thousands of fixes has a note at each.
+class OriginalPositions {
+public:
+  /// \p Offset of \p FP's original content, in the file spelled \p File.
+  Position at(const std::string &File, const FilePlan &FP, unsigned Offset) {
+    Position P;
+    P.File = File;
+    P.Offset = std::min<unsigned>(Offset, FP.Original.size());
+    LineColumn LC =
+        Lines.try_emplace(&FP, FP.Original).first->second.at(P.Offset);
+    P.Line = LC.Line;
+    P.Column = LC.Column;
+    return P;
+  }
+
+private:
+  std::map<const FilePlan *, LineIndex> Lines;
+};
 
 /// The error as the user will read it, located in the original files: the
 /// rewritten content exists only in memory.
@@ -139,7 +147,8 @@ struct Located {
   std::string Text; // "file:line:col: error: message"
 };
 
-Located locate(const ParseError &E, const FixPlan &Plan) {
+Located locate(const ParseError &E, const FixPlan &Plan,
+               OriginalPositions &Positions) {
   Located L;
   if (E.File.empty()) {
     L.Text = "error: " + E.Message;
@@ -154,8 +163,8 @@ Located locate(const ParseError &E, const FixPlan &Plan) {
     P.Column = E.Column;
     L.Pos = P;
   } else {
-    L.Pos = positionIn(E.File, It->second.Original,
-                       originalOffset(It->second, E.Offset));
+    L.Pos =
+        Positions.at(E.File, It->second, originalOffset(It->second, E.Offset));
   }
   L.Text = L.Pos->File + ":" + std::to_string(L.Pos->Line) + ":" +
            std::to_string(L.Pos->Column) + ": error: " + E.Message;
@@ -207,7 +216,7 @@ void addNote(Record &R, const Position &P, std::string Message) {
 }
 
 Record rejection(const Record &R, const Located &Error, const FixPlan &Plan,
-                 bool Severe) {
+                 OriginalPositions &Positions, bool Severe) {
   Record Out;
   Out.Diag.DiagnosticName = R.Diag.DiagnosticName;
   Out.Diag.DiagLevel =
@@ -224,7 +233,7 @@ Record rejection(const Record &R, const Located &Error, const FixPlan &Plan,
   if (std::optional<Edit> E = mainEdit(R)) {
     auto It = Plan.Files.find(realPathOf(E->File));
     if (It != Plan.Files.end())
-      addNote(Out, positionIn(E->File, It->second.Original, E->Offset),
+      addNote(Out, Positions.at(E->File, It->second, E->Offset),
               "the fix that was held back: insert '" + E->Text + "' here");
   }
   if (Error.Pos)
@@ -321,6 +330,7 @@ planAndVerify(const std::vector<Record> &Records,
     }
 
     bool Rejected = false;
+    OriginalPositions Positions;
     for (size_t P = 0; P < Pending.size(); ++P) {
       Result.Parses += ParsesOf[P];
       size_t U = Pending[P].first;
@@ -328,7 +338,7 @@ planAndVerify(const std::vector<Record> &Records,
         Verified[U] = Pending[P].second;
         continue;
       }
-      Located Error = locate(Found[P].front(), Plan);
+      Located Error = locate(Found[P].front(), Plan, Positions);
       // Every file this TU's fixes rewrite is held back, with every fix in
       // it; the next round re-plans without them.
       for (size_t I = 0; I < Records.size(); ++I) {
@@ -343,7 +353,7 @@ planAndVerify(const std::vector<Record> &Records,
         PO.Excluded[I] = true;
         Rejected = true;
         Result.Rejections.push_back(
-            {I, rejection(Records[I], Error, Plan, Severe)});
+            {I, rejection(Records[I], Error, Plan, Positions, Severe)});
       }
     }
     if (!Rejected)

@@ -51,6 +51,11 @@ for line in calls:
         if not any(f in args for f in WRITE_FLAGS):
             continue
         paths = paths[:1]
+    elif name.startswith(("link", "symlink")):
+        # Only the new name is written: the old one of a link (e.g. the
+        # /proc/self/fd/N of an O_TMPFILE being given its name) is left as
+        # it was, and a symlink's target is only text.
+        paths = paths[-1:]
     for p in paths:
         if not any(p == a or p.startswith(a.rstrip("/") + "/") for a in allowed):
             writes.append("%s %s" % (name, p))
