@@ -8,10 +8,13 @@
 #                                 llvm19 llvm22 sanitized fuzz
 #   scripts/dev.sh test LEG...    only some legs, e.g. `test llvm19`
 #
-# Legs: llvm19 / llvm22 build the project against that LLVM release (build/,
-# build-22/) and run ctest there (unit, lit, end-to-end, package, clients,
-# stress); sanitized runs the unit and tool suites under ASan+UBSan+LSan
-# (build-asan/); fuzz runs every libFuzzer target, time-boxed (build-fuzz/).
+# Legs: llvm19 builds the project against LLVM 19 (build/) and runs every
+# test there, ctest -j2 (unit, lit, end-to-end, package, clients, stress);
+# llvm22 builds only what depends on the LLVM major (build-22/,
+# TT_ONLY_LLVM_TESTS) and runs the tests labelled `llvm`; sanitized runs the
+# unit and tool suites under ASan+UBSan+LSan (build-asan/); fuzz runs every
+# libFuzzer target, time-boxed (build-fuzz/). Each test runs once where the
+# LLVM major does not matter.
 #
 # Environment: BUILD_DIR (default build, the LLVM 19 tree), CMAKE_BUILD_TYPE
 # (default RelWithDebInfo), CXX (default clang++-<LLVM> of each leg),
@@ -20,7 +23,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 mode=${1:-}
@@ -102,19 +105,23 @@ if [ "$mode" = test ] && ! grep -qs "\"version\": \"$sarif_multitool_version\"" 
   chmod u+x "$sarif_multitool"
 fi
 
-# build_llvm MAJOR DIR: configure (once) and build the project against LLVM
-# MAJOR in DIR.
+# build_llvm MAJOR DIR [CMAKE ARGS...]: configure and build the project
+# against LLVM MAJOR in DIR (configuring an existing tree again only applies
+# the arguments; it takes seconds).
 build_llvm() {
   local llvm=$1 build=$2
+  shift 2
+  local cxx=$CXX
   if [ ! -f "$build/CMakeCache.txt" ]; then
     # The plugin is loaded into clang-tidy-$llvm, which Debian builds with
     # clang-$llvm: building with the same compiler keeps every template the
     # plugin shares with clang-tidy mangled identically. CXX overrides it.
-    local cxx=${CXX:-clang++-$llvm}
+    cxx=${CXX:-clang++-$llvm}
     echo "== configuring $build (LLVM $llvm, $cxx)"
-    cmake -S "$root" -B "$build" -G Ninja -DLLVM_VERSION="$llvm" \
-      -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_BUILD_TYPE="$build_type" || return
   fi
+  cmake -S "$root" -B "$build" -G Ninja -DLLVM_VERSION="$llvm" \
+    ${cxx:+-DCMAKE_CXX_COMPILER="$cxx"} -DCMAKE_BUILD_TYPE="$build_type" \
+    "$@" >/dev/null || return
   echo "== building $build"
   cmake --build "$build" || return
 }
@@ -131,20 +138,24 @@ run_leg() {
   echo "== leg $leg"
   case "$leg" in
     llvm19)
+      # Every test, once: those labelled `llvm` and those that are the same
+      # under any major (test/CMakeLists.txt).
       build_llvm 19 "$build19" &&
-        ctest --test-dir "$build19" --output-on-failure || status=$?
+        ctest --test-dir "$build19" -j2 --output-on-failure || status=$?
       ;;
     llvm22)
-      # With the LLVM 19 plugin at hand, the 22 suite also checks that it is
-      # refused by clang-tidy-22 (test/clang-tidy/plugin-version-*.test); with
-      # the LLVM 19 tree's packages, that both majors' packages install side
-      # by side (package.deb-side-by-side).
+      # Only what depends on the LLVM major is built and run again. With the
+      # LLVM 19 plugin at hand, the 22 suite also checks that it is refused
+      # by clang-tidy-22 (test/clang-tidy/plugin-version-*.test); with the
+      # LLVM 19 tree's packages, that both majors' packages install side by
+      # side (package.deb-side-by-side).
       local other="$build19/lib/TidyModule/TransformersTidyModule.so"
       local other_cpack="$build19/CPackConfig.cmake"
-      build_llvm 22 "$root/build-22" &&
+      build_llvm 22 "$root/build-22" -DTT_ONLY_LLVM_TESTS=ON &&
         TT_OTHER_PLUGIN=$([ -f "$other" ] && echo "$other") \
         TT_OTHER_CPACK_CONFIG=$([ -f "$other_cpack" ] && echo "$other_cpack") \
-          ctest --test-dir "$root/build-22" --output-on-failure || status=$?
+          ctest --test-dir "$root/build-22" -j2 -L llvm --output-on-failure ||
+        status=$?
       ;;
     sanitized) "$root/scripts/sanitized.sh" || status=$? ;;
     fuzz) "$root/scripts/fuzz.sh" "${FUZZ_SECONDS:-105}" || status=$? ;;

@@ -4,8 +4,15 @@
 # default with ASan on Linux) in build-asan/, then runs against them:
 #   1. the library's GoogleTest suite (test/unit),
 #   2. the tool library's GoogleTest suite (test/unit/migrate),
-#   3. the lit suite of the standalone tool (test/migrate),
-#   4. the fix -> compile -> run suite (test/e2e).
+#   3. the lit suite of the standalone tool (test/migrate) but its POSIX
+#      fault battery (test/migrate/faults),
+# and with --full also
+#   4. the fault battery, sanitized,
+#   5. the fix -> compile -> run suite (test/e2e).
+# CI runs without --full: the fault battery (signals, full disks, mount
+# namespaces, file system races) and e2e test the tool's handling of the
+# system and the programs it fixes, and run once, in the LLVM 19 leg; the
+# code paths they add to the suite are few and each suite costs minutes here.
 # Any sanitizer report fails the run (-fno-sanitize-recover=all, and ASan /
 # LSan exit non-zero, which the suites turn into a failure).
 #
@@ -17,14 +24,19 @@
 # linked, instrumented, into the sanitized transformers-migrate here, and
 # test/migrate's parity tests feed it the clang-tidy suite's inputs.
 #
-# Usage: scripts/sanitized.sh [-j N]    (default: -j2)
+# Usage: scripts/sanitized.sh [--full] [-j N]    (default: -j2)
 # Environment: CXX (default clang++-19), BUILD_DIR (default build-asan).
 set -euo pipefail
 
 jobs=2
-if [[ "${1:-}" == "-j" && -n "${2:-}" ]]; then
-  jobs=$2
-fi
+full=0
+while (($#)); do
+  case "$1" in
+    --full) full=1; shift ;;
+    -j) jobs=${2:?-j needs a number}; shift 2 ;;
+    *) echo "usage: $0 [--full] [-j N]" >&2; exit 2 ;;
+  esac
+done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-asan}
@@ -102,8 +114,23 @@ suite "test/unit/migrate (GoogleTest, sanitized transformers-migrate library)" \
   "$build/test/unit/migrate/transformers_migrate_unit_tests" --gtest_brief=1
 
 suite "test/migrate (lit, sanitized transformers-migrate)" \
-  python3 "$lit_py" -sv --time-tests "$build/test" \
-  --filter '^transformers-tidy :: migrate/'
+  python3 "$lit_py" -sv --time-tests "$build/test/migrate" \
+  --filter-out '^transformers-tidy :: migrate/faults/'
+
+# finish MESSAGE: exit, failing if any suite failed.
+finish() {
+  if ((${#failed[@]})); then
+    stamp "FAILED:"
+    printf '  %s\n' "${failed[@]}"
+    exit 1
+  fi
+  stamp "$1"
+  exit 0
+}
+((full)) || finish "sanitized suites passed (the fault battery and e2e: --full)"
+
+suite "test/migrate/faults (lit, sanitized transformers-migrate)" \
+  python3 "$lit_py" -sv --time-tests "$build/test/migrate/faults"
 
 # test/e2e compiles the fixed programs with plain clang++ against the
 # library of this build tree, which is instrumented: the programs must be
@@ -134,9 +161,4 @@ suite "test/e2e (lit, sanitized transformers-migrate and library)" \
   python3 "$lit_py" -sv --time-tests "$e2e_cfg_dir" \
   --filter '^transformers-tidy :: e2e/'
 
-if ((${#failed[@]})); then
-  stamp "FAILED:"
-  printf '  %s\n' "${failed[@]}"
-  exit 1
-fi
-stamp "sanitized suites passed"
+finish "sanitized suites passed"
