@@ -44,7 +44,7 @@ stamp "configure $build"
 cmake -S "$root" -B "$build" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -DNDEBUG" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" \
   -DTT_WITH_LLVM=ON -DTT_BUILD_FUZZERS=ON -DTT_BUILD_TESTS=OFF \
   -DTT_BUILD_BENCHMARKS=OFF >/dev/null
 stamp "build (ninja -j$jobs)"
