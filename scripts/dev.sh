@@ -111,7 +111,7 @@ fi
 build_llvm() {
   local llvm=$1 build=$2
   shift 2
-  local cxx=$CXX
+  local cxx=${CXX:-}
   if [ ! -f "$build/CMakeCache.txt" ]; then
     # The plugin is loaded into clang-tidy-$llvm, which Debian builds with
     # clang-$llvm: building with the same compiler keeps every template the
