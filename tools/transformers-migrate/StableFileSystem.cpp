@@ -15,11 +15,9 @@ bool isDevice(const llvm::vfs::Status &S) {
 }
 
 /// A file whose buffers are always read (IsVolatile), never mapped.
-class ReadFile : public llvm::vfs::File {
+class ReadFile : public ForwardingFile {
 public:
-  explicit ReadFile(std::unique_ptr<llvm::vfs::File> F) : F(std::move(F)) {}
-  llvm::ErrorOr<llvm::vfs::Status> status() override { return F->status(); }
-  llvm::ErrorOr<std::string> getName() override { return F->getName(); }
+  using ForwardingFile::ForwardingFile;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
   getBuffer(const llvm::Twine &Name, int64_t FileSize,
             bool RequiresNullTerminator, bool /*IsVolatile*/) override {
@@ -34,10 +32,6 @@ public:
     return F->getBuffer(Name, FileSize, RequiresNullTerminator,
                         /*IsVolatile=*/true);
   }
-  std::error_code close() override { return F->close(); }
-
-private:
-  std::unique_ptr<llvm::vfs::File> F;
 };
 
 class StableFileSystem : public llvm::vfs::ProxyFileSystem {

@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,25 @@ class SourceManager;
 } // namespace clang
 
 namespace tmigrate {
+
+/// A file that forwards everything to the file it wraps: the base of files
+/// that only change how their buffer is read.
+class ForwardingFile : public llvm::vfs::File {
+public:
+  explicit ForwardingFile(std::unique_ptr<llvm::vfs::File> F)
+      : F(std::move(F)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return F->status(); }
+  llvm::ErrorOr<std::string> getName() override { return F->getName(); }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t FileSize,
+            bool RequiresNullTerminator, bool IsVolatile) override {
+    return F->getBuffer(Name, FileSize, RequiresNullTerminator, IsVolatile);
+  }
+  std::error_code close() override { return F->close(); }
+
+protected:
+  std::unique_ptr<llvm::vfs::File> F;
+};
 
 /// \p Base (the physical file system by default, with a working directory
 /// of its own) with every buffer read, never mapped. A device (/dev/zero)
