@@ -67,7 +67,8 @@ cmake -S "$root" -B "$build" -G Ninja \
 # examples (e2e rebuilds the example itself).
 stamp "build (ninja -j$jobs)"
 ninja -C "$build" -j"$jobs" transformers transformers_unit_tests \
-  transformers-migrate transformers_migrate_unit_tests
+  transformers-migrate transformers_migrate_unit_tests \
+  transformers_catalog_unit_tests
 
 # Runtime options, shared by every instrumented process below.
 # - detect_container_overflow=0: libclang-cpp and libLLVM are not
@@ -113,6 +114,9 @@ suite "test/unit (GoogleTest, sanitized library)" \
 
 suite "test/unit/migrate (GoogleTest, sanitized transformers-migrate library)" \
   "$build/test/unit/migrate/transformers_migrate_unit_tests" --gtest_brief=1
+
+suite "test/unit/migrate/catalog (GoogleTest, a third check, sanitized)" \
+  "$build/test/unit/migrate/transformers_catalog_unit_tests" --gtest_brief=1
 
 suite "test/migrate (lit, sanitized transformers-migrate)" \
   python3 "$lit_py" -sv --time-tests "$build/test/migrate" \

@@ -3,8 +3,12 @@
 // Each check of the `transformers` clang-tidy module is named and described
 // here once: the module registers it under this name
 // (TransformersTidyModule.cpp) and the front ends describe it from here
-// (transformers-migrate's --list-checks and SARIF rules). Adding a check is
-// its analysis, its ClangTidyCheck, one entry here and one registration
+// (transformers-migrate's --list-checks and SARIF rules). An entry also
+// declares what the tool's fast paths must know of the check, so that the
+// tool never names a check: which of its options name types, and which
+// names a translation unit must spell for the check to find anything in it
+// (the prefilter skips a TU that spells none of an enabled check's needs).
+// Adding a check is its ClangTidyCheck, one entry here and one registration
 // line; a unit test fails when a registered check has no entry.
 //
 //===----------------------------------------------------------------------===//
@@ -12,7 +16,24 @@
 #ifndef TRANSFORMERS_TIDY_CHECKCATALOG_H
 #define TRANSFORMERS_TIDY_CHECKCATALOG_H
 
+#include "transformers-tidy/LegacyCacheAnalysis.h"
+#include "transformers-tidy/TypeNames.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang {
+class ASTContext;
+} // namespace clang
+
 namespace transformers_tidy {
+
+/// Some names, any one of which a TU must spell (every identifier of it,
+/// IdentifierScan.h) for a need to be met: fixed qualified names, and the
+/// entries of the check's type options named by their local key.
+struct NameChoice {
+  llvm::ArrayRef<const char *> Names;
+  llvm::ArrayRef<const char *> TypeOptions;
+};
 
 struct CheckInfo {
   const char *Name;
@@ -22,7 +43,29 @@ struct CheckInfo {
   const char *Summary;
   /// The check's page, relative to the repository root.
   const char *DocsPage;
+  /// Local keys of the options whose ';'-separated entries are qualified
+  /// type names (the tool warns once of an entry that names no type).
+  llvm::ArrayRef<const char *> TypeOptions;
+  /// What a TU must spell for the check to find anything in it: every
+  /// choice met. No needs: every TU may have a finding (never skipped).
+  llvm::ArrayRef<NameChoice> Needs;
+  /// Whether the check, on this TU, needs the bodies of functions in system
+  /// headers that a fast parse skips (the tool then parses the TU again
+  /// with them); null: never.
+  bool (*NeedsSkippedBodies)(clang::ASTContext &,
+                             const CheckOptions &) = nullptr;
 };
+
+namespace catalog_detail {
+inline constexpr const char *LegacyTypeOptions[] = {"TensorTypes", "SinkTypes"};
+inline constexpr const char *SinkTypes[] = {"SinkTypes"};
+inline constexpr const char *TensorTypes[] = {"TensorTypes"};
+inline constexpr const char *GenerationConfig[] = {GenerationConfigName.data()};
+inline constexpr NameChoice LegacyCacheNeeds[] = {{{}, SinkTypes},
+                                                  {{}, TensorTypes}};
+inline constexpr NameChoice ConflictNeeds[] = {{{}, SinkTypes},
+                                               {GenerationConfig, {}}};
+} // namespace catalog_detail
 
 inline constexpr CheckInfo LegacyCacheInfo = {
     "transformers-legacy-cache",
@@ -30,18 +73,40 @@ inline constexpr CheckInfo LegacyCacheInfo = {
     "A tuple-shaped legacy cache reaches a transformers::PastKeyValues sink; "
     "transformers rejects it at runtime. Wrap it in "
     "DynamicCache::from_legacy_cache.",
-    "docs/checks/legacy-cache.md"};
+    "docs/checks/legacy-cache.md",
+    catalog_detail::LegacyTypeOptions,
+    catalog_detail::LegacyCacheNeeds,
+    analysisNeedsSkippedBodies};
 
 inline constexpr CheckInfo CacheImplementationConflictInfo = {
     "transformers-cache-implementation-conflict",
     "Cache passed together with a cache_implementation",
     "A call passes both a cache and a GenerationConfig whose "
     "cache_implementation is set; transformers raises ValueError.",
-    "docs/checks/cache-implementation-conflict.md"};
+    "docs/checks/cache-implementation-conflict.md",
+    catalog_detail::LegacyTypeOptions,
+    catalog_detail::ConflictNeeds};
 
 /// Every check the module registers.
 inline constexpr CheckInfo AllChecks[] = {LegacyCacheInfo,
                                           CacheImplementationConflictInfo};
+
+/// The entry of the check named \p Name: the module's, or one a program
+/// linking the checks added (CatalogEntry); null for any other check.
+const CheckInfo *findCheckInfo(llvm::StringRef Name);
+
+/// Adds an entry for a check that another module of the same program
+/// registers (a test's), for as long as the object lives.
+class CatalogEntry {
+public:
+  explicit CatalogEntry(const CheckInfo &Info);
+  ~CatalogEntry();
+  CatalogEntry(const CatalogEntry &) = delete;
+  CatalogEntry &operator=(const CatalogEntry &) = delete;
+
+private:
+  const CheckInfo &Info;
+};
 
 } // namespace transformers_tidy
 

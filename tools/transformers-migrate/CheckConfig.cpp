@@ -10,6 +10,7 @@
 #include "transformers-tidy/Options.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -35,9 +36,9 @@ const std::vector<std::string> &knownChecks() {
 }
 
 llvm::StringRef checkDescription(llvm::StringRef Check) {
-  for (const transformers_tidy::CheckInfo &Info : transformers_tidy::AllChecks)
-    if (Check == Info.Name)
-      return Info.Summary;
+  if (const transformers_tidy::CheckInfo *Info =
+          transformers_tidy::findCheckInfo(Check))
+    return Info->Summary;
   // clang-tidy's own diagnostics that the tool reports.
   if (Check == "clang-diagnostic-error")
     return "The translation unit does not compile.";
@@ -46,11 +47,17 @@ llvm::StringRef checkDescription(llvm::StringRef Check) {
   return "";
 }
 
+bool isTypeOption(llvm::StringRef Option) {
+  auto [Check, Key] = Option.rsplit('.');
+  const transformers_tidy::CheckInfo *Info =
+      transformers_tidy::findCheckInfo(Check);
+  return Info && llvm::is_contained(Info->TypeOptions, Key);
+}
+
 std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config) {
   std::vector<TypeOptionEntry> Out;
   for (const auto &Option : Config.CheckOptions) {
-    llvm::StringRef Key = Option.getKey().rsplit('.').second;
-    if (Key != "SinkTypes" && Key != "TensorTypes")
+    if (!isTypeOption(Option.getKey()))
       continue;
     for (std::string &T : transformers_tidy::parseList(Option.getValue().Value))
       Out.push_back({Option.getKey().str(), std::move(T)});
@@ -78,11 +85,17 @@ analysisOptions(const clang::tidy::ClangTidyOptions &Options,
 }
 
 bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name) {
-  static const transformers_tidy::CheckOptions Defaults;
-  llvm::StringRef Key = Option.rsplit('.').second;
-  const std::vector<std::string> &List =
-      Key == "TensorTypes" ? Defaults.TensorTypes : Defaults.SinkTypes;
-  return llvm::is_contained(List, Name);
+  // What every check stores when nothing is configured.
+  static const ClangTidyOptions::OptionMap Defaults = [] {
+    ClangTidyOptions O = ClangTidyOptions::getDefaults();
+    O.Checks = "-*," + llvm::join(knownChecks(), ",");
+    return getCheckOptions(O, /*AllowEnablingAnalyzerAlphaCheckers=*/
+                           false TT_TIDY_CUSTOM_CHECKS_ARG);
+  }();
+  auto It = Defaults.find(Option);
+  return It != Defaults.end() &&
+         llvm::is_contained(transformers_tidy::parseList(It->getValue().Value),
+                            Name);
 }
 
 namespace {

@@ -79,6 +79,10 @@ struct TypeOptionEntry {
   }
 };
 
+/// Whether \p Option ("<check>.<key>") names types: its check's catalog
+/// entry lists the key among its TypeOptions (CheckCatalog.h).
+bool isTypeOption(llvm::StringRef Option);
+
 /// Every type option entry of \p Config's enabled checks, in option order.
 std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config);
 

@@ -11,11 +11,15 @@
 //       "transformers/cache_utils.h"; a file "<R>/transformers/x/y.h" is a
 //       library header when "<R>/transformers/cache_utils.h" exists), or
 //   (b) those files and the command line together spell, as identifiers
-//       (IdentifierScan.h: tokens, not comments or string literals), every
-//       component of some SinkTypes entry and every component of some
-//       TensorTypes entry or of transformers::GenerationConfig (the enabled
-//       checks' options, as they read them).
-// Why (b) is sound. A finding of transformers-legacy-cache is a conversion
+//       (IdentifierScan.h: tokens, not comments or string literals), what
+//       one enabled check needs: its catalog entry's needs
+//       (CheckCatalog.h), each a choice of qualified names (fixed ones and
+//       the entries of the check's type options, as it read them), one of
+//       which must be spelled, every component of it. An enabled check
+//       without declared needs makes every TU relevant.
+// The tool knows no check: the catalog says what each one needs.
+// Why (b) is sound. A check declares as needs types that any of its
+// findings involves. A finding of transformers-legacy-cache is a conversion
 // to a type a SinkTypes entry names, of a value whose type has tensors a
 // TensorTypes entry names; one of transformers-cache-implementation-conflict
 // is a call with a sink and a GenerationConfig. So some sink entry and some

@@ -13,7 +13,9 @@
 #include "FastPath.h"
 #include "IdentifierScan.h"
 #include "StableFileSystem.h"
+#include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
+#include "transformers-tidy/Options.h"
 #include "transformers-tidy/TypeNames.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -74,11 +76,9 @@ public:
 
 /// A source as the scan reads it: with the directives the scanner would
 /// drop, yet that fail a compilation, exposed (IdentifierScan.h).
-class ExposedFile : public llvm::vfs::File {
+class ExposedFile : public ForwardingFile {
 public:
-  explicit ExposedFile(std::unique_ptr<llvm::vfs::File> F) : F(std::move(F)) {}
-  llvm::ErrorOr<llvm::vfs::Status> status() override { return F->status(); }
-  llvm::ErrorOr<std::string> getName() override { return F->getName(); }
+  using ForwardingFile::ForwardingFile;
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
   getBuffer(const llvm::Twine &Name, int64_t FileSize,
             bool RequiresNullTerminator, bool IsVolatile) override {
@@ -92,10 +92,6 @@ public:
       return Buf;
     return llvm::MemoryBuffer::getMemBufferCopy(*Exposed, Name);
   }
-  std::error_code close() override { return F->close(); }
-
-private:
-  std::unique_ptr<llvm::vfs::File> F;
 };
 
 /// The scan's file system: the stable one (StableFileSystem.h), whose
@@ -142,47 +138,79 @@ private:
 
 /// A qualified name as the identifiers that spell it.
 using Spelling = std::vector<unsigned>; // indices into Identifiers
+/// Names of which a TU must spell one (a catalog entry's NameChoice).
+using Choice = std::vector<Spelling>;
 
-/// What a TU must spell for a check to find anything in it (FastPath.h):
-/// one sink type, and one tensor type or the library's GenerationConfig.
+/// What a TU must spell for an enabled check to find anything in it
+/// (FastPath.h): every need of one check, as its catalog entry declares
+/// them (CheckCatalog.h), with its type options' entries as configured.
 struct FastPath::Relevance {
-  std::vector<std::string> Identifiers; // sorted, unique
-  std::vector<Spelling> Sinks, Others;
-  std::string Key; // Identifiers joined: the per-file cache's key
+  std::vector<std::string> Identifiers;    // sorted, unique
+  std::vector<std::vector<Choice>> Checks; // per enabled check, its needs
+  bool Always = false; // an enabled check that may find anything anywhere
+  std::string Key;     // Identifiers joined: the per-file cache's key
 
   explicit Relevance(const FileConfig &Config) {
     // The components lookup resolves (TypeNames.h): an empty one, which
     // no file spells, names nothing there either.
     using transformers_tidy::qualifiedNameComponents;
-    std::vector<std::pair<std::vector<std::string>, bool>> Names;
-    Names.push_back(
-        {qualifiedNameComponents(transformers_tidy::GenerationConfigName),
-         /*Sink=*/false});
-    for (const TypeOptionEntry &E : typeOptionEntries(Config))
-      Names.push_back({qualifiedNameComponents(E.Name),
-                       llvm::StringRef(E.Option).ends_with(".SinkTypes")});
-    for (const auto &N : Names)
-      Identifiers.insert(Identifiers.end(), N.first.begin(), N.first.end());
+    using Names = std::vector<std::vector<std::string>>;
+    std::vector<std::vector<Names>> Needs;
+    for (const std::string &Check : Config.EnabledChecks) {
+      const transformers_tidy::CheckInfo *Info =
+          transformers_tidy::findCheckInfo(Check);
+      if (!Info || Info->Needs.empty()) {
+        Always = true; // nothing declared: no TU may be skipped
+        continue;
+      }
+      std::vector<Names> &CheckNeeds = Needs.emplace_back();
+      for (const transformers_tidy::NameChoice &Need : Info->Needs) {
+        Names &Any = CheckNeeds.emplace_back();
+        for (const char *Name : Need.Names)
+          Any.push_back(qualifiedNameComponents(Name));
+        for (const char *Option : Need.TypeOptions) {
+          auto It = Config.CheckOptions.find(Check + "." + Option);
+          if (It != Config.CheckOptions.end())
+            for (const std::string &T :
+                 transformers_tidy::parseList(It->getValue().Value))
+              Any.push_back(qualifiedNameComponents(T));
+        }
+      }
+    }
+    for (const auto &CheckNeeds : Needs)
+      for (const Names &Any : CheckNeeds)
+        for (const auto &Parts : Any)
+          Identifiers.insert(Identifiers.end(), Parts.begin(), Parts.end());
     llvm::sort(Identifiers);
     Identifiers.erase(llvm::unique(Identifiers), Identifiers.end());
-    for (const auto &[Parts, IsSink] : Names) {
-      Spelling S;
-      for (const std::string &P : Parts)
-        S.push_back(llvm::lower_bound(Identifiers, P) - Identifiers.begin());
-      if (!S.empty())
-        (IsSink ? Sinks : Others).push_back(std::move(S));
+    for (const auto &CheckNeeds : Needs) {
+      std::vector<Choice> &Out = Checks.emplace_back();
+      for (const Names &Any : CheckNeeds) {
+        Choice &C = Out.emplace_back();
+        for (const auto &Parts : Any) {
+          Spelling S;
+          for (const std::string &P : Parts)
+            S.push_back(llvm::lower_bound(Identifiers, P) -
+                        Identifiers.begin());
+          if (!S.empty())
+            C.push_back(std::move(S));
+        }
+      }
     }
     Key = llvm::join(Identifiers, ";");
   }
 
-  /// Whether a TU whose files spell \p Spelled may have a finding.
+  /// Whether a TU whose files spell \p Spelled may have a finding: it
+  /// meets every need of one enabled check.
   bool reaches(const std::vector<bool> &Spelled) const {
-    auto Any = [&](const std::vector<Spelling> &Names) {
-      return llvm::any_of(Names, [&](const Spelling &S) {
+    auto SpellsOne = [&](const Choice &C) {
+      return llvm::any_of(C, [&](const Spelling &S) {
         return llvm::all_of(S, [&](unsigned I) { return Spelled[I]; });
       });
     };
-    return Any(Sinks) && Any(Others);
+    return Always || llvm::any_of(Checks, [&](const std::vector<Choice> &C) {
+             return llvm::all_of(C, SpellsOne);
+           });
   }
 };
 

@@ -9,8 +9,8 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
-#include "transformers-tidy/LegacyCacheAnalysis.h"
 #include "transformers-tidy/TypeNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -309,14 +309,21 @@ public:
   }
 
 private:
-  /// Whether transformers-legacy-cache ran on this TU and needed a system
-  /// body that the parse skipped.
+  /// Whether a check that ran on this TU needed a system body that the
+  /// parse skipped, as its catalog entry answers (CheckCatalog.h); a check
+  /// without an entry may have needed any.
   bool needsSkippedBodies(ASTContext &Ctx) {
-    static constexpr llvm::StringLiteral Check = "transformers-legacy-cache";
-    if (!State.Context.isCheckEnabled(Check))
-      return false;
-    return transformers_tidy::analysisNeedsSkippedBodies(
-        Ctx, analysisOptions(State.Context.getOptions(), Check));
+    return llvm::any_of(knownChecks(), [&](const std::string &Check) {
+      if (!State.Context.isCheckEnabled(Check))
+        return false;
+      const transformers_tidy::CheckInfo *Info =
+          transformers_tidy::findCheckInfo(Check);
+      if (!Info)
+        return true;
+      return Info->NeedsSkippedBodies &&
+             Info->NeedsSkippedBodies(
+                 Ctx, analysisOptions(State.Context.getOptions(), Check));
+    });
   }
 
   static std::vector<std::unique_ptr<ASTConsumer>>

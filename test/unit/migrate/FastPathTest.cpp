@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CheckConfig.h"
+#include "LibraryRun.h"
 #include "Migration.h"
 #include "StableFileSystem.h"
 #include "TestFiles.h"
@@ -16,7 +17,6 @@
 #include <fstream>
 #include <sys/stat.h>
 #include <thread>
-#include <type_traits>
 
 using namespace tmigrate;
 using namespace tmigrate::testing;
@@ -49,72 +49,16 @@ TEST(StableFileSystem, ANamedPipeIsReadToItsEnd) {
   EXPECT_EQ((*Buf)->getBuffer(), "int from_the_pipe;\n");
 }
 
-constexpr char LegacyHandOff[] =
-    R"(#include <transformers/transformers.h>
-
-void step(const transformers::LlamaForCausalLM &model,
-          const transformers::TokenIds &ids,
-          const transformers::LegacyCache &legacy) {
-  model.forward(ids, legacy);
-}
-)";
-
 /// A run over \p Files with the prefilter and the cache in \p CacheDir.
 MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files,
                          const std::string &CacheDir) {
-  MigrationRequest R;
-  R.Database.FixedArgs =
-      std::vector<std::string>{"-std=c++20", "-I", TT_TEST_LIBRARY_INCLUDE_DIR};
-  R.Database.Files = std::move(Files);
-  R.Database.ProjectRoots = {D.Path};
+  MigrationRequest R = libraryRun(D, std::move(Files));
   R.Fast.CacheDir = CacheDir;
   R.Fast.Cache = !CacheDir.empty();
   R.Fast.Argv0 = "transformers-migrate-unit-tests";
   R.Fast.MainAddr = reinterpret_cast<void *>(&request);
-  R.Run.Jobs = 1;
-  R.Run.ResourceDir = TT_MIGRATE_RESOURCE_DIR;
-  R.Quiet = true;
   R.Stats = true;
   return R;
-}
-
-/// Migration::analyse, and the error it may return (once outputs the user
-/// names are checked against the files read) checked.
-template <typename MigrationT>
-void analyseChecked(MigrationT &M, llvm::raw_ostream &OS) {
-  if constexpr (std::is_void_v<decltype(M.analyse(nullptr, OS))>)
-    M.analyse(nullptr, OS);
-  else if (llvm::Error E = M.analyse(nullptr, OS))
-    ADD_FAILURE() << toString(std::move(E));
-}
-
-struct Analysed {
-  std::unique_ptr<CheckConfig> Config; // outlives the run that refers to it
-  std::unique_ptr<Migration> M;
-  std::string Log;
-  std::vector<std::string> Findings;
-};
-
-Analysed analyse(MigrationRequest R) {
-  Analysed Out;
-  auto Cfg = CheckConfig::create(ConfigRequest());
-  if (!Cfg) {
-    ADD_FAILURE() << toString(Cfg.takeError());
-    return Out;
-  }
-  Out.Config = std::move(*Cfg);
-  auto M = Migration::open(std::move(R), *Out.Config);
-  if (!M) {
-    ADD_FAILURE() << toString(M.takeError());
-    return Out;
-  }
-  llvm::raw_string_ostream OS(Out.Log);
-  analyseChecked(**M, OS);
-  for (const Record &Rec : (*M)->records())
-    Out.Findings.push_back(Rec.check().str() + " " + Rec.Diag.Message.FilePath +
-                           ":" + std::to_string(Rec.At.Line));
-  Out.M = std::move(*M);
-  return Out;
 }
 
 size_t count(llvm::StringRef Text, llvm::StringRef Word) {

@@ -9,6 +9,7 @@
 
 #include "Migration.h"
 #include "CheckConfig.h"
+#include "LibraryRun.h"
 #include "TestFiles.h"
 #include "llvm/ADT/StringExtras.h"
 #include "gtest/gtest.h"
@@ -19,16 +20,6 @@ using namespace tmigrate::testing;
 
 namespace {
 
-constexpr char LegacyHandOff[] =
-    R"(#include <transformers/transformers.h>
-
-void step(const transformers::LlamaForCausalLM &model,
-          const transformers::TokenIds &ids,
-          const transformers::LegacyCache &legacy) {
-  model.forward(ids, legacy);
-}
-)";
-
 constexpr char Clean[] = R"(#include <transformers/transformers.h>
 
 int twice(int x) { return 2 * x; }
@@ -37,16 +28,9 @@ int twice(int x) { return 2 * x; }
 /// A run over \p Files of \p D, with the library's headers and nothing
 /// cached or skipped.
 MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files) {
-  MigrationRequest R;
-  R.Database.FixedArgs =
-      std::vector<std::string>{"-std=c++20", "-I", TT_TEST_LIBRARY_INCLUDE_DIR};
-  R.Database.Files = std::move(Files);
-  R.Database.ProjectRoots = {D.Path};
+  MigrationRequest R = libraryRun(D, std::move(Files));
   R.Fast.Prefilter = false;
   R.Fast.Cache = false;
-  R.Run.Jobs = 1;
-  R.Run.ResourceDir = TT_MIGRATE_RESOURCE_DIR;
-  R.Quiet = true;
   return R;
 }
 
