@@ -17,13 +17,14 @@
 # LLVM major does not matter.
 #
 # Environment: BUILD_DIR (default build, the LLVM 19 tree), CMAKE_BUILD_TYPE
-# (default RelWithDebInfo), CXX (default clang++-<LLVM> of each leg),
+# (default RelWithDebInfo; Release for build-22), CXX (default
+# clang++-<LLVM> of each leg),
 # FUZZ_SECONDS (default 105, the fuzz leg's total budget).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 set -euo pipefail
 
 usage() {
-  sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 mode=${1:-}
@@ -151,7 +152,10 @@ run_leg() {
       # side (package.deb-side-by-side).
       local other="$build19/lib/TidyModule/TransformersTidyModule.so"
       local other_cpack="$build19/CPackConfig.cmake"
-      build_llvm 22 "$root/build-22" -DTT_ONLY_LLVM_TESTS=ON &&
+      # Without debug information unless asked (CMAKE_BUILD_TYPE): this
+      # tree only runs tests; build/ is the one developers debug.
+      build_llvm 22 "$root/build-22" -DTT_ONLY_LLVM_TESTS=ON \
+        -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-Release}" &&
         TT_OTHER_PLUGIN=$([ -f "$other" ] && echo "$other") \
         TT_OTHER_CPACK_CONFIG=$([ -f "$other_cpack" ] && echo "$other_cpack") \
           ctest --test-dir "$root/build-22" -j2 -L llvm --output-on-failure ||
