@@ -34,7 +34,7 @@ void vector_element(const LlamaForCausalLM &model, const TokenIds &ids) {
   caches.push_back(model.forward(ids).past_key_values);
   if (!caches.empty())
     model.forward(ids, caches[0]->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, caches[0]);
 }
 
@@ -43,7 +43,7 @@ void pointer_cast(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto dynamic = std::dynamic_pointer_cast<DynamicCache>(out.past_key_values);
   if (dynamic)
     model.forward(ids, dynamic->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, dynamic);
 }
 
@@ -52,7 +52,7 @@ void next_turn(const LlamaForCausalLM &model, const TokenIds &ids) {
   for (int turn = 0; turn < 3; ++turn) {
     // `out` is assigned before it is read again: the old cache is dead.
     out = model.generate(ids, {}, {out.past_key_values->to_legacy_cache()});
-    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+    // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
     // CHECK-FIXES: out = model.generate(ids, {}, {out.past_key_values});
     print(out.sequences);
   }
@@ -61,7 +61,7 @@ void next_turn(const LlamaForCausalLM &model, const TokenIds &ids) {
 void other_field_read(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto out = model.generate(ids);
   model.forward(ids, out.past_key_values->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, out.past_key_values);
   print(out.sequences);
 }
@@ -72,7 +72,7 @@ void read_through_alias(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto out = model.forward(ids);
   auto copy = out.past_key_values;
   model.forward(ids, out.past_key_values->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(out.past_key_values->to_legacy_cache()));
   (void)copy->get_seq_length();
 }
@@ -81,7 +81,7 @@ void read_through_output(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   auto first = model.forward(ids, cache);
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   (void)first.past_key_values->get_seq_length();
 }
@@ -90,7 +90,7 @@ void next_iteration(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   for (int i = 0; i < 2; ++i)
     model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
 }
 
@@ -98,7 +98,7 @@ void captured(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   auto length = [cache] { return cache->get_seq_length(); };
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   (void)length();
 }
@@ -107,14 +107,14 @@ void escaped(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   remember(cache);
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
 }
 
 void unknown_origin(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = shared_cache();
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
 }
 
@@ -122,7 +122,7 @@ void same_full_expression(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   int64_t n = model.forward(ids, cache->to_legacy_cache()).logits.size(0) +
               cache->get_seq_length();
-  // CHECK-MESSAGES: :[[@LINE-2]]:34: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-2]]:34: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: int64_t n = model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache())).logits.size(0) +
   (void)n;
 }
@@ -131,7 +131,7 @@ void read_in_handler(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   try {
     model.forward(ids, cache->to_legacy_cache());
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
     // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   } catch (...) {
     (void)cache->get_seq_length();
@@ -142,7 +142,7 @@ void read_on_one_branch(const LlamaForCausalLM &model, const TokenIds &ids,
                         bool verbose) {
   auto cache = std::make_shared<DynamicCache>();
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   if (verbose)
     (void)cache->get_seq_length();
@@ -152,7 +152,7 @@ void address_taken(const LlamaForCausalLM &model, const TokenIds &ids) {
   auto cache = std::make_shared<DynamicCache>();
   std::shared_ptr<DynamicCache> *where = &cache;
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   (void)where;
 }
