@@ -73,29 +73,9 @@ constexpr llvm::StringLiteral MainFile = "/tt-fuzz/input.cpp";
 /// The headers every parse sees; loaded once.
 llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Headers;
 
-struct Edit {
-  unsigned Offset = 0;
-  unsigned Length = 0;
-  std::string Text;
-  bool operator<(const Edit &O) const {
-    return std::tie(Offset, Length, Text) <
-           std::tie(O.Offset, O.Length, O.Text);
-  }
-  bool operator==(const Edit &O) const {
-    return Offset == O.Offset && Length == O.Length && Text == O.Text;
-  }
-};
-
-/// FixApplier's notion of a conflict (tools/transformers-migrate).
-bool overlaps(const Edit &A, const Edit &B) {
-  if (A.Length == 0 && B.Length == 0)
-    return A.Offset == B.Offset;
-  if (A.Length == 0)
-    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
-  if (B.Length == 0)
-    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
-  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
-}
+// A fix's edits, as the tool's fix merge takes them (Model.h), with
+// overlaps() its conflict rule.
+using tmigrate::Edit;
 
 struct FuzzFinding {
   std::string Check;
@@ -248,7 +228,7 @@ AnalysisResult analyse(llvm::StringRef Code, const FuzzOptions &Opts) {
                     "edit [" << E.Offset << ", " << E.Offset + E.Length
                              << ") past the end of a " << Code.size()
                              << "-byte file");
-      F.Edits.push_back({E.Offset, E.Length, E.Text});
+      F.Edits.push_back(E);
     }
     if (InMain)
       Result.Findings.push_back(std::move(F));

@@ -16,16 +16,6 @@
 
 namespace tmigrate {
 
-static bool overlaps(const Edit &A, const Edit &B) {
-  if (A.Length == 0 && B.Length == 0)
-    return A.Offset == B.Offset; // two different insertions: order unknown
-  if (A.Length == 0)
-    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
-  if (B.Length == 0)
-    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
-  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
-}
-
 /// Whether the end of \p E, computed in 32 bits as overlaps() computes it,
 /// wraps around. No edit of a real file does, but a damaged cache entry may.
 static bool endWraps(const Edit &E) {

@@ -64,4 +64,14 @@ std::vector<std::vector<Edit>> reportedEdits(const std::vector<Record> &Records,
   return Out;
 }
 
+bool overlaps(const Edit &A, const Edit &B) {
+  if (A.Length == 0 && B.Length == 0)
+    return A.Offset == B.Offset; // two different insertions: order unknown
+  if (A.Length == 0)
+    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
+  if (B.Length == 0)
+    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
+  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
+}
+
 } // namespace tmigrate

@@ -59,6 +59,14 @@ struct Edit {
   }
 };
 
+/// Whether two edits of one file cannot both be applied: overlapping
+/// replacements (touching ones can), two insertions at one offset (their
+/// order is unknown), an insertion strictly inside a replacement. The end
+/// of an edit is computed in 32 bits. The fix merge's conflict rule
+/// (FixApplier.cpp), and the oracle its tests and the analysis fuzzer
+/// compare against.
+bool overlaps(const Edit &A, const Edit &B);
+
 /// One diagnostic, as clang-tidy reported it, and the tool's state beside it.
 struct Record {
   /// clang-tidy's diagnostic, every path absolute.

@@ -134,23 +134,10 @@ TEST(PlanFixes, EditsThatDoNotFitAreRejected) {
   }
 }
 
-/// planFixes' conflict rule, edit against edit, as it was before its
-/// accepted edits were indexed (issue 26, item 8): what the index must
-/// still decide. Overlapping replacements conflict, touching ones do not;
-/// two different insertions at one offset conflict, and an insertion
-/// strictly inside a replacement. The end is computed in 32 bits.
-bool overlapsPairwise(const Edit &A, const Edit &B) {
-  if (A.Length == 0 && B.Length == 0)
-    return A.Offset == B.Offset;
-  if (A.Length == 0)
-    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
-  if (B.Length == 0)
-    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
-  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
-}
-
 /// Which of \p Records (edits in one file) conflict with the fixes accepted
-/// before them, comparing every edit with every accepted one.
+/// before them, comparing every edit with every accepted one by overlaps()
+/// (Model.h): planFixes' decisions as they were before its accepted edits
+/// were indexed (issue 26, item 8).
 std::vector<bool> conflictsPairwise(const std::vector<Record> &Records) {
   std::vector<Edit> Accepted;
   std::vector<bool> Conflicts;
@@ -161,9 +148,9 @@ std::vector<bool> conflictsPairwise(const std::vector<Record> &Records) {
       if (llvm::is_contained(Accepted, E))
         continue;
       for (const Edit &A : Accepted)
-        Ok = Ok && !overlapsPairwise(A, E);
+        Ok = Ok && !overlaps(A, E);
       for (const Edit &N : New)
-        Ok = Ok && (N == E || !overlapsPairwise(N, E));
+        Ok = Ok && (N == E || !overlaps(N, E));
       New.push_back(E);
     }
     if (Ok)

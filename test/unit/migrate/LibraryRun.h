@@ -48,6 +48,19 @@ inline MigrationRequest libraryRun(const ScratchDir &D,
   return R;
 }
 
+/// The configuration \p Yaml ("" for none); null, and a test failure, if
+/// it cannot be read.
+inline std::unique_ptr<CheckConfig> config(const std::string &Yaml = "") {
+  ConfigRequest CR;
+  CR.Config = Yaml;
+  auto C = CheckConfig::create(CR);
+  if (!C) {
+    ADD_FAILURE() << toString(C.takeError());
+    return nullptr;
+  }
+  return std::move(*C);
+}
+
 /// A run's analysis: its findings as "<check> <file>:<line>" and its log.
 struct Analysed {
   std::unique_ptr<CheckConfig> Config; // outlives the run that refers to it
@@ -60,14 +73,9 @@ struct Analysed {
 /// analyses it; a stage that fails is a test failure.
 inline Analysed analyse(MigrationRequest R, const std::string &Config = "") {
   Analysed Out;
-  ConfigRequest CR;
-  CR.Config = Config;
-  auto Cfg = CheckConfig::create(CR);
-  if (!Cfg) {
-    ADD_FAILURE() << toString(Cfg.takeError());
+  Out.Config = config(Config);
+  if (!Out.Config)
     return Out;
-  }
-  Out.Config = std::move(*Cfg);
   auto M = Migration::open(std::move(R), *Out.Config);
   if (!M) {
     ADD_FAILURE() << toString(M.takeError());

@@ -34,17 +34,6 @@ MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files) {
   return R;
 }
 
-std::unique_ptr<CheckConfig> config(const std::string &Yaml = "") {
-  ConfigRequest CR;
-  CR.Config = Yaml;
-  auto C = CheckConfig::create(CR);
-  if (!C) {
-    ADD_FAILURE() << toString(C.takeError());
-    return nullptr;
-  }
-  return std::move(*C);
-}
-
 /// Runs every stage of \p R; what the stages logged goes to \p Log.
 std::unique_ptr<Migration> runAll(MigrationRequest R, CheckConfig &Cfg,
                                   std::string &Log) {
