@@ -37,12 +37,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckConfig.h"
 #include "FuzzCheck.h"
 #include "LocalParentMap.h"
 #include "SinkContext.h"
-#include "TidyDriver.h"
-#include "ToolArguments.h"
+#include "driver/TidyDriver.h"
+#include "driver/ToolArguments.h"
+#include "input/CheckConfig.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckConfig.h"
 #include "FuzzCheck.h"
+#include "input/CheckConfig.h"
 #include "transformers-tidy/Options.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"

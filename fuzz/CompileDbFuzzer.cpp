@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompilationDatabaseLoader.h"
 #include "FuzzCheck.h"
+#include "input/CompilationDatabaseLoader.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,10 +1,10 @@
 //===- Migration.cpp - One run of transformers-migrate --------------------===//
 
 #include "Migration.h"
-#include "Emitters.h"
-#include "SafeFileWriter.h"
-#include "TidyDriver.h"
-#include "Verifier.h"
+#include "driver/TidyDriver.h"
+#include "fix/Verifier.h"
+#include "report/Emitters.h"
+#include "support/SafeFileWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"

@@ -13,14 +13,14 @@
 #ifndef TRANSFORMERS_MIGRATE_MIGRATION_H
 #define TRANSFORMERS_MIGRATE_MIGRATION_H
 
-#include "CheckConfig.h"
-#include "CompilationDatabaseLoader.h"
-#include "ExitStatus.h"
-#include "FastPath.h"
-#include "FixApplier.h"
-#include "OutputTargets.h"
-#include "RunReport.h"
-#include "Runner.h"
+#include "driver/Runner.h"
+#include "fastpath/FastPath.h"
+#include "fix/FixApplier.h"
+#include "input/CheckConfig.h"
+#include "input/CompilationDatabaseLoader.h"
+#include "input/OutputTargets.h"
+#include "report/ExitStatus.h"
+#include "report/RunReport.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FastPath.h"
 #include "TestFiles.h"
+#include "fastpath/FastPath.h"
 #include "gtest/gtest.h"
 
 using namespace tmigrate;

@@ -1,8 +1,8 @@
 //===- CheckConfigTest.cpp ------------------------------------------------===//
 
-#include "CheckConfig.h"
-#include "BoundedInput.h"
+#include "input/CheckConfig.h"
 #include "TestFiles.h"
+#include "support/BoundedInput.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "llvm/ADT/STLExtras.h"
 #include "gtest/gtest.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CodePointMap.h"
+#include "report/sarif/CodePointMap.h"
 #include "gtest/gtest.h"
 
 using namespace tmigrate;

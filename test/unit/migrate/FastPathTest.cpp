@@ -7,11 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckConfig.h"
 #include "LibraryRun.h"
 #include "Migration.h"
-#include "StableFileSystem.h"
 #include "TestFiles.h"
+#include "input/CheckConfig.h"
+#include "support/StableFileSystem.h"
 #include "llvm/ADT/StringExtras.h"
 #include "gtest/gtest.h"
 #include <fstream>

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompilationDatabaseLoader.h"
-#include "ExitStatus.h"
-#include "FixApplier.h"
 #include "TestFiles.h"
+#include "fix/FixApplier.h"
+#include "input/CompilationDatabaseLoader.h"
+#include "report/ExitStatus.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/xxhash.h"
 #include "gtest/gtest.h"

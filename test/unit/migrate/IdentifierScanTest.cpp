@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "IdentifierScan.h"
+#include "fastpath/IdentifierScan.h"
 #include "gtest/gtest.h"
 #include <optional>
 

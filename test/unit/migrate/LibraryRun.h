@@ -10,9 +10,9 @@
 #ifndef TRANSFORMERS_MIGRATE_UNITTESTS_LIBRARYRUN_H
 #define TRANSFORMERS_MIGRATE_UNITTESTS_LIBRARYRUN_H
 
-#include "CheckConfig.h"
 #include "Migration.h"
 #include "TestFiles.h"
+#include "input/CheckConfig.h"
 #include "gtest/gtest.h"
 #include <memory>
 #include <string>

@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Migration.h"
-#include "CheckConfig.h"
 #include "LibraryRun.h"
 #include "TestFiles.h"
+#include "input/CheckConfig.h"
 #include "llvm/ADT/StringExtras.h"
 #include "gtest/gtest.h"
 #include <set>

@@ -1,6 +1,6 @@
 //===- OutputGuardTest.cpp ------------------------------------------------===//
 
-#include "OutputGuard.h"
+#include "driver/OutputGuard.h"
 #include "gtest/gtest.h"
 
 using tmigrate::stripOutputArguments;

@@ -1,7 +1,7 @@
 //===- ProjectScopeTest.cpp -----------------------------------------------===//
 
-#include "CompilationDatabaseLoader.h"
 #include "TestFiles.h"
+#include "input/CompilationDatabaseLoader.h"
 #include "gtest/gtest.h"
 
 using namespace tmigrate;

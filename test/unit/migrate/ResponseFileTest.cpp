@@ -1,7 +1,7 @@
 //===- ResponseFileTest.cpp -----------------------------------------------===//
 
-#include "ResponseFileDatabase.h"
 #include "TestFiles.h"
+#include "input/ResponseFileDatabase.h"
 #include "gtest/gtest.h"
 #include <sys/stat.h>
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RunReport.h"
+#include "report/RunReport.h"
 #include "TestFiles.h"
 #include "llvm/Config/llvm-config.h"
 #include "gtest/gtest.h"

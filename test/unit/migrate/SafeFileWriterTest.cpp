@@ -1,6 +1,6 @@
 //===- SafeFileWriterTest.cpp ---------------------------------------------===//
 
-#include "SafeFileWriter.h"
+#include "support/SafeFileWriter.h"
 #include "TestFiles.h"
 #include "llvm/Support/FileSystem.h"
 #include "gtest/gtest.h"

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SarifLocations.h"
-#include "CompilationDatabaseLoader.h"
-#include "SarifRules.h"
+#include "report/sarif/SarifLocations.h"
 #include "TestFiles.h"
+#include "input/CompilationDatabaseLoader.h"
+#include "report/sarif/SarifRules.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "gtest/gtest.h"
 

@@ -3,7 +3,7 @@
 #ifndef TRANSFORMERS_MIGRATE_UNITTESTS_TESTFILES_H
 #define TRANSFORMERS_MIGRATE_UNITTESTS_TESTFILES_H
 
-#include "Model.h"
+#include "driver/Model.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"

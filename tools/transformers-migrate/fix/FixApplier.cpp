@@ -1,0 +1,246 @@
+//===- FixApplier.cpp -----------------------------------------------------===//
+
+#include "fix/FixApplier.h"
+#include "input/CompilationDatabaseLoader.h"
+#include "support/BoundedInput.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+#include <limits>
+#include <optional>
+
+namespace tmigrate {
+
+/// Whether the end of \p E, computed in 32 bits as overlaps() computes it,
+/// wraps around. No edit of a real file does, but a damaged cache entry may.
+static bool endWraps(const Edit &E) {
+  return uint64_t(E.Offset) + E.Length > std::numeric_limits<unsigned>::max();
+}
+
+namespace {
+
+/// The edits accepted so far in one file, indexed for the conflict check.
+/// Accepted edits never overlap one another (each was checked against those
+/// before it), so a new edit overlaps one of them only if it overlaps a
+/// neighbour by offset: a look-up in O(log n) where comparing it with every
+/// accepted edit made the plan quadratic in the findings of a file.
+class AcceptedEdits {
+public:
+  bool contains(const Edit &E) const { return All.count(E); }
+
+  /// Whether overlaps(A, E) holds for some accepted edit A.
+  bool overlapsAny(const Edit &E) const {
+    auto Overlaps = [&E](const Edit &A) { return overlaps(A, E); };
+    // overlaps() with a wrapped end is no interval test: such edits are
+    // compared one by one, as before.
+    if (endWraps(E))
+      return llvm::any_of(All, Overlaps);
+    if (llvm::any_of(Wrapping, Overlaps))
+      return true;
+    if (E.Length == 0) // the same place, or strictly inside a replacement
+      return Insertions.count(E.Offset) || replacementAcross(E.Offset);
+    // An insertion strictly inside, a replacement starting inside, or one
+    // starting before that reaches into it.
+    unsigned End = E.Offset + E.Length;
+    auto I = Insertions.upper_bound(E.Offset);
+    if (I != Insertions.end() && *I < End)
+      return true;
+    auto R = Replacements.lower_bound(E.Offset);
+    if (R != Replacements.end() && R->first < End)
+      return true;
+    return replacementAcross(E.Offset);
+  }
+
+  void insert(const Edit &E) {
+    if (!All.insert(E).second)
+      return;
+    if (endWraps(E))
+      Wrapping.push_back(E);
+    else if (E.Length == 0)
+      Insertions.insert(E.Offset);
+    else
+      Replacements.emplace(E.Offset, E.Offset + E.Length);
+  }
+
+  /// Every accepted edit, sorted.
+  const std::set<Edit> &edits() const { return All; }
+
+private:
+  /// Whether an accepted replacement starts before \p Offset and ends after
+  /// it. Only the last one starting before it can: they do not overlap.
+  bool replacementAcross(unsigned Offset) const {
+    auto R = Replacements.lower_bound(Offset);
+    return R != Replacements.begin() && std::prev(R)->second > Offset;
+  }
+
+  std::set<Edit> All;
+  /// Of the edits whose end does not wrap: the offsets of the insertions
+  /// (distinct: two insertions at one place overlap), and the replacements'
+  /// offsets with their ends.
+  std::set<unsigned> Insertions;
+  std::map<unsigned, unsigned> Replacements;
+  std::vector<Edit> Wrapping;
+};
+
+} // namespace
+
+static std::optional<std::string> readFile(const std::string &Path,
+                                           std::string &Error) {
+  // A source replaced by a named pipe since the analysis must not hang the
+  // run.
+  llvm::Expected<std::string> Text = readRegularFile(Path, MaxSourceBytes);
+  if (!Text) {
+    Error = llvm::toString(Text.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Text);
+}
+
+FixPlan planFixes(const std::vector<Record> &Records,
+                  const std::map<std::string, std::set<uint64_t>> &SeenHashes,
+                  const PlanOptions &Opts) {
+  FixPlan Plan;
+  Plan.Applied.assign(Records.size(), false);
+  std::map<std::string, AcceptedEdits> Accepted;
+  std::map<std::string, std::vector<size_t>> FileRecords;
+
+  for (size_t I = 0; I < Records.size(); ++I) {
+    const Record &R = Records[I];
+    if (!R.hasFix() || (I < Opts.Excluded.size() && Opts.Excluded[I]))
+      continue;
+    std::vector<Edit> Edits;
+    bool Ok = true;
+    for (const Edit &E : R.edits()) {
+      Edit Real = E;
+      Real.File = realPathOf(E.File);
+      if (!Opts.AllowOutside && !Opts.Project.contains(Real.File)) {
+        Plan.Problems.push_back("fix for " + where(R) + " [" + R.check().str() +
+                                "] not applied: " + Real.File +
+                                " is outside the project (" +
+                                Opts.Project.describe() +
+                                "); use --project-root or --allow-outside");
+        Ok = false;
+        break;
+      }
+      Edits.push_back(std::move(Real));
+    }
+    if (!Ok)
+      continue;
+    std::vector<Edit> New;
+    for (const Edit &E : Edits) {
+      AcceptedEdits &InFile = Accepted[E.File];
+      if (InFile.contains(E))
+        continue; // the same edit from another TU or finding
+      if (InFile.overlapsAny(E))
+        Ok = false;
+      // One finding's own edits: a handful.
+      for (const Edit &N : New)
+        if (N.File == E.File && overlaps(N, E) && !(N == E))
+          Ok = false;
+      if (!Ok)
+        break;
+      New.push_back(E);
+    }
+    if (!Ok) {
+      Plan.Problems.push_back("fix for " + where(R) + " [" + R.check().str() +
+                              "] not applied: it conflicts with another fix");
+      continue;
+    }
+    for (const Edit &E : New)
+      Accepted[E.File].insert(E);
+    for (const Edit &E : Edits) {
+      auto &V = FileRecords[E.File];
+      if (V.empty() || V.back() != I)
+        V.push_back(I);
+    }
+    Plan.Applied[I] = true;
+  }
+
+  for (auto &[Path, InFile] : Accepted) {
+    const std::set<Edit> &Edits = InFile.edits();
+    auto Unapply = [&, P = Path](const std::string &Why) {
+      Plan.Problems.push_back(P + ": not written: " + Why);
+      for (size_t I : FileRecords[P])
+        Plan.Applied[I] = false;
+    };
+    std::string Error;
+    std::optional<std::string> Content = readFile(Path, Error);
+    if (!Content) {
+      Unapply("cannot read it: " + Error);
+      continue;
+    }
+    auto Seen = SeenHashes.find(Path);
+    if (Seen != SeenHashes.end()) {
+      if (Seen->second.size() > 1) {
+        Unapply("it changed while it was being analysed");
+        continue;
+      }
+      if (*Seen->second.begin() != llvm::xxh3_64bits(*Content)) {
+        Unapply("it changed on disk since it was analysed");
+        continue;
+      }
+    }
+    clang::tooling::Replacements Repls;
+    bool Bad = false;
+    for (const Edit &E : Edits) {
+      // 64-bit: an offset and a length near 2^32 must not wrap around.
+      if (uint64_t(E.Offset) + uint64_t(E.Length) > Content->size()) {
+        Bad = true;
+        break;
+      }
+      if (llvm::Error Err = Repls.add(
+              clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text))) {
+        llvm::consumeError(std::move(Err));
+        Bad = true;
+        break;
+      }
+    }
+    if (Bad) {
+      Unapply("its fixes do not fit its current content");
+      continue;
+    }
+    auto Fixed = clang::tooling::applyAllReplacements(*Content, Repls);
+    if (!Fixed) {
+      Unapply(llvm::toString(Fixed.takeError()));
+      continue;
+    }
+    if (*Fixed == *Content)
+      continue;
+    FilePlan &FP = Plan.Files[Path];
+    FP.RealPath = Path;
+    FP.Original = std::move(*Content);
+    FP.Fixed = std::move(*Fixed);
+    FP.Findings = FileRecords[Path];
+    FP.Edits.assign(Edits.begin(), Edits.end());
+  }
+  return Plan;
+}
+
+WriteProblems writeFixes(FixPlan &Plan, const BeforeCommitHook &Hook) {
+  WriteProblems Problems;
+  for (auto It = Plan.Files.begin(); It != Plan.Files.end();) {
+    const FilePlan &FP = It->second;
+    llvm::Error E =
+        replaceFileContent(FP.RealPath, FP.Original, FP.Fixed, Hook);
+    if (!E) {
+      ++It;
+      continue;
+    }
+    // Whatever the reason (an edit by the user, a read-only file, a full
+    // disk, an immutable directory, a bind mount), the file is as it was
+    // and its findings stay: one rule, exit 1 (docs/migrate.md).
+    Problems.Lines.push_back(It->first +
+                             ": not written: " + llvm::toString(std::move(E)));
+    for (size_t I : FP.Findings)
+      Plan.Applied[I] = false;
+    It = Plan.Files.erase(It);
+  }
+  return Problems;
+}
+
+} // namespace tmigrate
