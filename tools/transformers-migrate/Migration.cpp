@@ -4,6 +4,7 @@
 #include "driver/TidyDriver.h"
 #include "fix/Verifier.h"
 #include "report/Emitters.h"
+#include "support/Paths.h"
 #include "support/SafeFileWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

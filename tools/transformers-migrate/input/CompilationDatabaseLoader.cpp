@@ -22,36 +22,6 @@ static llvm::Error inputError(const llvm::Twine &Msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Msg);
 }
 
-static std::string absolute(llvm::StringRef Path, llvm::StringRef Base = "") {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P)) {
-    if (Base.empty())
-      llvm::sys::fs::make_absolute(P);
-    else
-      transformers_tidy::compat::makeAbsolute(Base, P);
-  }
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
-std::string realPathOf(llvm::StringRef Path) {
-  llvm::SmallString<256> Real;
-  if (!llvm::sys::fs::real_path(Path, Real, /*expand_tilde=*/false))
-    return std::string(Real);
-  return absolute(Path);
-}
-
-bool isUnder(llvm::StringRef Path, llvm::StringRef Root) {
-  if (Root.empty())
-    return true;
-  llvm::StringRef R = Root;
-  if (R.size() > 1)
-    R = R.rtrim('/');
-  if (!Path.starts_with(R))
-    return false;
-  return Path.size() == R.size() || R == "/" || Path[R.size()] == '/';
-}
-
 bool ProjectScope::contains(llvm::StringRef RealPath) const {
   return llvm::any_of(
              Roots,
@@ -135,7 +105,7 @@ projectRootsOf(llvm::StringRef DatabaseDir,
   std::vector<std::string> RealFiles;
   RealFiles.reserve(Files.size());
   for (const std::string &F : Files)
-    RealFiles.push_back(realPathOf(absolute(F)));
+    RealFiles.push_back(realPathOf(absolutePath(F)));
   auto HoldsSources = [&](llvm::StringRef Root) {
     return llvm::any_of(RealFiles,
                         [&](const std::string &F) { return isUnder(F, Root); });
@@ -174,7 +144,7 @@ loadCompilationDatabase(const DatabaseRequest &R) {
   // Named files must exist: a typo must not look like a clean run.
   std::vector<std::string> Named;
   for (const std::string &F : R.Files) {
-    std::string Abs = absolute(F);
+    std::string Abs = absolutePath(F);
     if (!llvm::sys::fs::exists(Abs))
       return inputError("no such file: '" + F + "'");
     if (llvm::sys::fs::is_directory(Abs))
@@ -184,11 +154,11 @@ loadCompilationDatabase(const DatabaseRequest &R) {
 
   std::string DatabaseDir;
   if (R.FixedArgs) {
-    Out.DB =
-        std::make_unique<FixedCompilationDatabase>(absolute("."), *R.FixedArgs);
+    Out.DB = std::make_unique<FixedCompilationDatabase>(absolutePath("."),
+                                                        *R.FixedArgs);
     Out.Description = "the command line after '--'";
   } else if (!R.BuildPath.empty()) {
-    std::string Path = absolute(R.BuildPath);
+    std::string Path = absolutePath(R.BuildPath);
     if (!llvm::sys::fs::exists(Path))
       return inputError("compilation database directory '" + R.BuildPath +
                         "' does not exist");
@@ -284,7 +254,7 @@ loadCompilationDatabase(const DatabaseRequest &R) {
     // Sorted: the database's own order is a hash map's.
     std::set<std::string> Seen;
     for (const std::string &F : Out.DB->getAllFiles())
-      Seen.insert(absolute(F));
+      Seen.insert(absolutePath(F));
     Out.Files.assign(Seen.begin(), Seen.end());
     if (Out.Files.empty())
       return inputError(R.FixedArgs ? llvm::Twine("no input files")
@@ -306,7 +276,7 @@ loadCompilationDatabase(const DatabaseRequest &R) {
   // line, wherever they are.
   if (!R.ProjectRoots.empty()) {
     for (const std::string &Root : R.ProjectRoots) {
-      std::string Abs = absolute(Root);
+      std::string Abs = absolutePath(Root);
       if (!llvm::sys::fs::is_directory(Abs))
         return inputError("--project-root '" + Root + "' is not a directory");
       Out.Project.Roots.push_back(realPathOf(Abs));
@@ -314,7 +284,7 @@ loadCompilationDatabase(const DatabaseRequest &R) {
   } else if (!DatabaseDir.empty()) {
     Out.Project.Roots = projectRootsOf(DatabaseDir, Out.DB->getAllFiles());
   } else {
-    Out.Project.Roots.push_back(realPathOf(absolute(".")));
+    Out.Project.Roots.push_back(realPathOf(absolutePath(".")));
   }
   for (const std::string &F : Named)
     Out.Project.NamedFiles.push_back(realPathOf(F));

@@ -10,6 +10,7 @@
 #ifndef TRANSFORMERS_MIGRATE_COMPILATIONDATABASELOADER_H
 #define TRANSFORMERS_MIGRATE_COMPILATIONDATABASELOADER_H
 
+#include "support/Paths.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -59,12 +60,6 @@ struct DatabaseRequest {
 
 llvm::Expected<LoadedDatabase>
 loadCompilationDatabase(const DatabaseRequest &R);
-
-/// Absolute, dot-free, symlink-resolved form of \p Path (when it exists).
-std::string realPathOf(llvm::StringRef Path);
-
-/// True when \p Path lies in the directory \p Root (or is Root).
-bool isUnder(llvm::StringRef Path, llvm::StringRef Root);
 
 } // namespace tmigrate
 

@@ -1,6 +1,7 @@
 //===- OutputTargets.cpp - Outputs that never destroy an input ------------===//
 
 #include "input/OutputTargets.h"
+#include "support/Paths.h"
 #include "support/SafeFileWriter.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,15 +16,6 @@ llvm::Error refusal(const NamedOutput &O, const llvm::Twine &Why) {
                                  O.Option + " '" + O.Path + "': " + Why);
 }
 
-/// \p Path made absolute with its dots removed, no link resolved: where the
-/// user's spelling points before any symbolic link is followed.
-std::string lexicalAbsolute(llvm::StringRef Path) {
-  llvm::SmallString<256> P(Path);
-  llvm::sys::fs::make_absolute(P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 /// Rule 2 for the directories of \p O's path (its last component is the
 /// writer's: a link there is replaced). Success when they resolve to where
 /// they are spelled, or into the project.
@@ -32,7 +24,7 @@ llvm::Error checkDirectories(const NamedOutput &O, const ProjectScope &Project,
   if (AllowOutside || isOwnStream(O.Path))
     return llvm::Error::success();
   std::string Dir =
-      std::string(llvm::sys::path::parent_path(lexicalAbsolute(O.Path)));
+      std::string(llvm::sys::path::parent_path(absolutePath(O.Path)));
   llvm::SmallString<256> Real;
   // A directory that does not exist is the writer's error to report.
   if (llvm::sys::fs::real_path(Dir, Real) || Real == Dir ||

@@ -2,6 +2,7 @@
 
 #include "report/RunReport.h"
 #include "input/CompilationDatabaseLoader.h"
+#include "support/Paths.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "llvm/ADT/STLExtras.h"
 #include <numeric>
@@ -22,8 +23,10 @@ void resolvePaths(std::vector<Record> &Records) {
   for (Record &R : Records) {
     R.RealFile = Real(R.file().str());
     R.RealEdits = R.edits();
-    for (Edit &E : R.RealEdits)
-      E.File = Real(E.File);
+    for (clang::tooling::Replacement &E : R.RealEdits)
+      E = clang::tooling::Replacement(Real(E.getFilePath().str()),
+                                      E.getOffset(), E.getLength(),
+                                      E.getReplacementText());
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "report/sarif/SarifLocations.h"
 #include "input/CompilationDatabaseLoader.h"
+#include "support/Paths.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
