@@ -8,15 +8,16 @@
 // tool never names a check: which of its options name types, and which
 // names a translation unit must spell for the check to find anything in it
 // (the prefilter skips a TU that spells none of an enabled check's needs).
-// Adding a check is its ClangTidyCheck, one entry here and one registration
-// line; a unit test fails when a registered check has no entry.
+// Adding a check is its ClangTidyCheck (lib/TidyModule/), one entry here and
+// one registration line; a unit test fails when a registered check has no
+// entry.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_TIDY_CHECKCATALOG_H
 #define TRANSFORMERS_TIDY_CHECKCATALOG_H
 
-#include "transformers-tidy/LegacyCacheAnalysis.h"
+#include "clang-tidy/ClangTidyOptions.h"
 #include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -51,10 +52,22 @@ struct CheckInfo {
   llvm::ArrayRef<NameChoice> Needs;
   /// Whether the check, on this TU, needs the bodies of functions in system
   /// headers that a fast parse skips (the tool then parses the TU again
-  /// with them); null: never.
+  /// with them); null: never. Given the effective check options (as
+  /// clang-tidy's getCheckOptions returns them: every enabled check's
+  /// stored values), it reads its own check's keys.
   bool (*NeedsSkippedBodies)(clang::ASTContext &,
-                             const CheckOptions &) = nullptr;
+                             const clang::tidy::ClangTidyOptions::OptionMap &) =
+      nullptr;
 };
+
+/// transformers-legacy-cache's NeedsSkippedBodies (LegacyCacheCheck.cpp): a
+/// legacy value passed to a system function that may forward it to a
+/// conversion (an emplace, a make_shared or an in-place constructor
+/// instantiated with a class of the user's) made the forwarding search read
+/// a body the parse skipped; the findings may then be incomplete.
+bool legacyCacheNeedsSkippedBodies(
+    clang::ASTContext &Ctx,
+    const clang::tidy::ClangTidyOptions::OptionMap &CheckOptions);
 
 namespace catalog_detail {
 inline constexpr const char *LegacyTypeOptions[] = {"TensorTypes", "SinkTypes"};
@@ -76,7 +89,7 @@ inline constexpr CheckInfo LegacyCacheInfo = {
     "docs/checks/legacy-cache.md",
     catalog_detail::LegacyTypeOptions,
     catalog_detail::LegacyCacheNeeds,
-    analysisNeedsSkippedBodies};
+    legacyCacheNeedsSkippedBodies};
 
 inline constexpr CheckInfo CacheImplementationConflictInfo = {
     "transformers-cache-implementation-conflict",

@@ -239,6 +239,8 @@ struct TUState {
   std::vector<std::string> ReadOutputs;
   /// The configuration's type option entries, resolved once the checks ran.
   std::vector<TypeOptionEntry> TypeEntries;
+  /// The enabled checks' options as they stored them (FileConfig).
+  const ClangTidyOptions::OptionMap *CheckOptions = nullptr;
 
   void resolveTypeNames(const ASTContext &Ctx) {
     std::vector<std::string> Names;
@@ -277,8 +279,8 @@ public:
   /// traverse user code only, restrictToUserCode); the only system bodies
   /// a check reads are those the forwarding search follows a legacy value
   /// into, and a TU that has one is parsed again with every body
-  /// (analysisNeedsSkippedBodies). Sema itself keeps the bodies that other
-  /// code depends on: constexpr functions and deduced return types.
+  /// (its catalog entry's NeedsSkippedBodies). Sema itself keeps the bodies
+  /// that other code depends on: constexpr functions and deduced return types.
   bool shouldSkipFunctionBody(Decl *D) override {
     const SourceManager &SM = CI.getSourceManager();
     return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
@@ -321,8 +323,7 @@ private:
       if (!Info)
         return true;
       return Info->NeedsSkippedBodies &&
-             Info->NeedsSkippedBodies(
-                 Ctx, analysisOptions(State.Context.getOptions(), Check));
+             Info->NeedsSkippedBodies(Ctx, *State.CheckOptions);
     });
   }
 
@@ -461,6 +462,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
     TUState State{Context, Diagnostics, Result, Opts};
     State.SystemHeaders = SystemHeaders;
     State.TypeEntries = typeOptionEntries(Config);
+    State.CheckOptions = &Config.CheckOptions;
     State.SkipSystemBodies = SkipSystemBodies;
     ClangTidyStats Before = Context.getStats();
     GuardedActionFactory Factory([this, &State] {

@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "fastpath/FastPath.h"
 #include "fastpath/IdentifierScan.h"
 #include "support/StableFileSystem.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
-#include "transformers-tidy/Options.h"
 #include "transformers-tidy/TypeNames.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -171,8 +171,9 @@ struct FastPath::Relevance {
         for (const char *Option : Need.TypeOptions) {
           auto It = Config.CheckOptions.find(Check + "." + Option);
           if (It != Config.CheckOptions.end())
-            for (const std::string &T :
-                 transformers_tidy::parseList(It->getValue().Value))
+            for (llvm::StringRef T :
+                 clang::tidy::utils::options::parseStringList(
+                     It->getValue().Value))
               Any.push_back(qualifiedNameComponents(T));
         }
       }

@@ -4,10 +4,10 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/GlobList.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "support/BoundedInput.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
-#include "transformers-tidy/Options.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -59,29 +59,13 @@ std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config) {
   for (const auto &Option : Config.CheckOptions) {
     if (!isTypeOption(Option.getKey()))
       continue;
-    for (std::string &T : transformers_tidy::parseList(Option.getValue().Value))
-      Out.push_back({Option.getKey().str(), std::move(T)});
+    for (llvm::StringRef T :
+         clang::tidy::utils::options::parseStringList(Option.getValue().Value))
+      Out.push_back({Option.getKey().str(), T.str()});
   }
   // The option map is unordered: one order for every run.
   llvm::sort(Out);
   return Out;
-}
-
-transformers_tidy::CheckOptions
-analysisOptions(const clang::tidy::ClangTidyOptions &Options,
-                llvm::StringRef Check) {
-  auto Lookup = [&](llvm::StringRef Key) -> std::optional<std::string> {
-    auto It = Options.CheckOptions.find(Key);
-    if (It == Options.CheckOptions.end())
-      return std::nullopt;
-    return It->getValue().Value;
-  };
-  return transformers_tidy::readCheckOptions(
-      [&](llvm::StringRef Key, bool AllowGlobal) {
-        std::optional<std::string> V = Lookup((Check + "." + Key).str());
-        return V || !AllowGlobal ? V : Lookup(Key);
-      },
-      [](llvm::StringRef, llvm::StringRef, llvm::StringRef) {});
 }
 
 bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name) {
@@ -94,8 +78,9 @@ bool isDefaultTypeName(llvm::StringRef Option, llvm::StringRef Name) {
   }();
   auto It = Defaults.find(Option);
   return It != Defaults.end() &&
-         llvm::is_contained(transformers_tidy::parseList(It->getValue().Value),
-                            Name);
+         llvm::is_contained(
+             clang::tidy::utils::options::parseStringList(It->getValue().Value),
+             Name);
 }
 
 namespace {

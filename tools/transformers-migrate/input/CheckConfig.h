@@ -18,7 +18,6 @@
 #define TRANSFORMERS_MIGRATE_CHECKCONFIG_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "transformers-tidy/Options.h"
 #include "llvm/Support/Error.h"
 #include <map>
 #include <memory>
@@ -86,12 +85,6 @@ bool isTypeOption(llvm::StringRef Option);
 /// Every type option entry of \p Config's enabled checks, in option order.
 std::vector<TypeOptionEntry> typeOptionEntries(const FileConfig &Config);
 
-/// The options the core's check \p Check reads from \p Options, looked up
-/// as the check looks them up ("<Check>.<Key>", then "<Key>" where a key
-/// may be global); an invalid value keeps its default, as in the check.
-transformers_tidy::CheckOptions
-analysisOptions(const clang::tidy::ClangTidyOptions &Options,
-                llvm::StringRef Check);
 /// Whether \p Name is one of the option's defaults (the library's own
 /// types: a project that does not include the library names none of them,
 /// and was not configured to).

@@ -13,9 +13,9 @@
 #include "LibraryRun.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/utils/OptionsUtils.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
-#include "transformers-tidy/Options.h"
 #include TT_CLANG_TIDY_MODULE_REGISTRY_H
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "gtest/gtest.h"
@@ -31,16 +31,16 @@ class GadgetCheck : public clang::tidy::ClangTidyCheck {
 public:
   GadgetCheck(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context),
-        Types(transformers_tidy::parseList(
+        Types(clang::tidy::utils::options::parseStringList(
             Options.get("GadgetTypes", "::widgets::Gadget"))) {}
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override {
-    Options.store(Opts, "GadgetTypes", transformers_tidy::serializeList(Types));
+    Options.store(Opts, "GadgetTypes",
+                  clang::tidy::utils::options::serializeStringList(Types));
   }
   void registerMatchers(MatchFinder *Finder) override {
-    std::vector<llvm::StringRef> Names(Types.begin(), Types.end());
     Finder->addMatcher(
-        varDecl(hasType(qualType(hasDeclaration(namedDecl(hasAnyName(Names))))))
+        varDecl(hasType(qualType(hasDeclaration(namedDecl(hasAnyName(Types))))))
             .bind("var"),
         this);
   }
@@ -50,7 +50,7 @@ public:
   }
 
 private:
-  std::vector<std::string> Types;
+  const std::vector<llvm::StringRef> Types;
 };
 
 class GadgetModule : public clang::tidy::ClangTidyModule {

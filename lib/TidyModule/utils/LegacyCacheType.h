@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
-#define TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
+#ifndef TRANSFORMERS_TIDY_UTILS_LEGACYCACHETYPE_H
+#define TRANSFORMERS_TIDY_UTILS_LEGACYCACHETYPE_H
 
 #include "transformers-tidy/TypeNames.h"
 #include "clang/AST/Type.h"
@@ -60,4 +60,4 @@ bool hasQualifiedName(const clang::NamedDecl *D, llvm::StringRef Name);
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_LEGACYCACHETYPE_H
+#endif // TRANSFORMERS_TIDY_UTILS_LEGACYCACHETYPE_H

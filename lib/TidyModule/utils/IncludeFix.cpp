@@ -10,7 +10,8 @@ using namespace clang;
 
 namespace transformers_tidy {
 
-IncludeFixer::IncludeFixer(llvm::StringRef Header, IncludeStyle Style)
+IncludeFixer::IncludeFixer(llvm::StringRef Header,
+                           tidy::utils::IncludeSorter::IncludeStyle Style)
     : Angled(true), Style(Style) {
   Header = Header.trim();
   if (Header.size() >= 2 && Header.front() == '"' && Header.back() == '"') {
@@ -44,10 +45,12 @@ std::optional<FixItHint> IncludeFixer::insertionFor(FileID File,
   llvm::StringRef Code = SM.getBufferData(File, &Invalid);
   OptionalFileEntryRef Entry = SM.getFileEntryRefForID(File);
   if (!Invalid && Entry && !includesTextually(Code, Name)) {
+    using tidy::utils::IncludeSorter;
     format::FormatStyle FS =
-        Style == IncludeStyle::Google
-            ? format::getGoogleStyle(format::FormatStyle::LK_Cpp)
-            : format::getLLVMStyle();
+        Style == IncludeSorter::IS_LLVM ? format::getLLVMStyle()
+        : Style == IncludeSorter::IS_Google_ObjC
+            ? format::getGoogleStyle(format::FormatStyle::LK_ObjC)
+            : format::getGoogleStyle(format::FormatStyle::LK_Cpp);
     tooling::HeaderIncludes Includes(Entry->getName(), Code, FS.IncludeStyle);
     std::optional<tooling::Replacement> R =
         Includes.insert(Name, Angled, tooling::IncludeDirective::Include);

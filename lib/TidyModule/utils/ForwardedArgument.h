@@ -23,8 +23,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_FORWARDEDARGUMENT_H
-#define TRANSFORMERS_TIDY_LIB_FORWARDEDARGUMENT_H
+#ifndef TRANSFORMERS_TIDY_UTILS_FORWARDEDARGUMENT_H
+#define TRANSFORMERS_TIDY_UTILS_FORWARDEDARGUMENT_H
 
 #include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -80,4 +80,4 @@ const clang::ParmVarDecl *forwardedParameter(const clang::Expr *E,
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_FORWARDEDARGUMENT_H
+#endif // TRANSFORMERS_TIDY_UTILS_FORWARDEDARGUMENT_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_MACROORIGIN_H
-#define TRANSFORMERS_TIDY_LIB_MACROORIGIN_H
+#ifndef TRANSFORMERS_TIDY_UTILS_MACROORIGIN_H
+#define TRANSFORMERS_TIDY_UTILS_MACROORIGIN_H
 
 #include "clang/Basic/SourceLocation.h"
 #include <string>
@@ -35,4 +35,4 @@ std::string macroBodyOrigin(clang::SourceLocation Loc,
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_MACROORIGIN_H
+#endif // TRANSFORMERS_TIDY_UTILS_MACROORIGIN_H

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
-#define TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
+#ifndef TRANSFORMERS_TIDY_UTILS_CACHEHANDLEREUSE_H
+#define TRANSFORMERS_TIDY_UTILS_CACHEHANDLEREUSE_H
 
 #include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -41,4 +41,4 @@ bool isHandleReuseSafe(const clang::Expr *Call, const clang::Expr *Handle,
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_CACHEHANDLEREUSE_H
+#endif // TRANSFORMERS_TIDY_UTILS_CACHEHANDLEREUSE_H

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_CACHEORIGIN_H
-#define TRANSFORMERS_TIDY_LIB_CACHEORIGIN_H
+#ifndef TRANSFORMERS_TIDY_UTILS_CACHEORIGIN_H
+#define TRANSFORMERS_TIDY_UTILS_CACHEORIGIN_H
 
 #include "clang/AST/Type.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -55,4 +55,4 @@ const clang::Expr *stripImplicit(const clang::Expr *E);
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_CACHEORIGIN_H
+#endif // TRANSFORMERS_TIDY_UTILS_CACHEORIGIN_H

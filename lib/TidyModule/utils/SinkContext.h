@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
-#define TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
+#ifndef TRANSFORMERS_TIDY_UTILS_SINKCONTEXT_H
+#define TRANSFORMERS_TIDY_UTILS_SINKCONTEXT_H
 
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -40,4 +40,4 @@ const clang::Expr *ignoreImplicitAsWritten(const clang::Expr *E);
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_SINKCONTEXT_H
+#endif // TRANSFORMERS_TIDY_UTILS_SINKCONTEXT_H

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_LOCALPARENTMAP_H
-#define TRANSFORMERS_TIDY_LIB_LOCALPARENTMAP_H
+#ifndef TRANSFORMERS_TIDY_UTILS_LOCALPARENTMAP_H
+#define TRANSFORMERS_TIDY_UTILS_LOCALPARENTMAP_H
 
 #include "clang/AST/ASTTypeTraits.h"
 #include "clang/Basic/SourceLocation.h"
@@ -130,4 +130,4 @@ bool isInTemplateInstantiation(const clang::Stmt &S, LocalParentMap &Parents);
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_LOCALPARENTMAP_H
+#endif // TRANSFORMERS_TIDY_UTILS_LOCALPARENTMAP_H

@@ -4,12 +4,19 @@
 // option) at its sorted place (clang::tooling::HeaderIncludes with the LLVM or
 // Google include style), or nothing when the file already includes it.
 //
+// Not clang-tidy's utils::IncludeInserter: that hands out a file's insertion
+// once per TU, to whichever diagnostic asks first. If that diagnostic is then
+// suppressed (NOLINT), the edit is lost for every other fix in the file. This
+// fixer answers every time it is asked; LegacyCacheCheck decides which
+// diagnostic carries the edit, once one carrying it has been reported. The
+// option is still clang-tidy's IncludeSorter::IncludeStyle.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H
-#define TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H
+#ifndef TRANSFORMERS_TIDY_UTILS_INCLUDEFIX_H
+#define TRANSFORMERS_TIDY_UTILS_INCLUDEFIX_H
 
-#include "transformers-tidy/Options.h"
+#include "clang-tidy/utils/IncludeSorter.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -26,7 +33,8 @@ class IncludeFixer {
 public:
   /// \p Header as in the IncludeHeader option: "<a/b.h>", "\"a/b.h\"", or a
   /// bare "a/b.h" (taken as angled).
-  IncludeFixer(llvm::StringRef Header, IncludeStyle Style);
+  IncludeFixer(llvm::StringRef Header,
+               clang::tidy::utils::IncludeSorter::IncludeStyle Style);
 
   /// The edit adding the header to \p File, or std::nullopt if \p File
   /// already includes it (with either spelling) or the file is unavailable.
@@ -38,10 +46,10 @@ public:
 private:
   std::string Name; // without quotes / brackets
   bool Angled;
-  IncludeStyle Style;
+  clang::tidy::utils::IncludeSorter::IncludeStyle Style;
   llvm::DenseMap<clang::FileID, std::optional<clang::FixItHint>> PerFile;
 };
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_INCLUDEFIX_H
+#endif // TRANSFORMERS_TIDY_UTILS_INCLUDEFIX_H

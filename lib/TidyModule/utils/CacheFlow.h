@@ -32,8 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_CACHEFLOW_H
-#define TRANSFORMERS_TIDY_LIB_CACHEFLOW_H
+#ifndef TRANSFORMERS_TIDY_UTILS_CACHEFLOW_H
+#define TRANSFORMERS_TIDY_UTILS_CACHEFLOW_H
 
 namespace clang {
 class Expr;
@@ -61,4 +61,4 @@ bool isCacheUnobservedAfter(const clang::Expr *Call, const clang::Expr *Handle,
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_CACHEFLOW_H
+#endif // TRANSFORMERS_TIDY_UTILS_CACHEFLOW_H

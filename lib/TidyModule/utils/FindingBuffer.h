@@ -3,17 +3,22 @@
 // Matches arrive once per template instantiation and once for the pattern;
 // the buffer keeps one finding per spelling (keyed by the raw source range of
 // the reported expression, which instantiations share with their pattern),
-// preferring the match with the highest rank, and emits in source order.
+// preferring the match with the highest rank, and hands them out in source
+// order, so that a check's output does not depend on the order of matches.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TRANSFORMERS_TIDY_LIB_FINDINGBUFFER_H
-#define TRANSFORMERS_TIDY_LIB_FINDINGBUFFER_H
+#ifndef TRANSFORMERS_TIDY_UTILS_FINDINGBUFFER_H
+#define TRANSFORMERS_TIDY_UTILS_FINDINGBUFFER_H
 
-#include "transformers-tidy/Finding.h"
+#include "Finding.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
-#include <optional>
 #include <utility>
+
+namespace clang {
+class SourceManager;
+} // namespace clang
 
 namespace transformers_tidy {
 
@@ -27,28 +32,24 @@ public:
   }
 
   /// Records \p F under \p K unless a finding of the same or a higher
-  /// \p Rank is already there. \p Include is the #include edit the finding's
-  /// fix needs (if any); whether it is attached is decided at emission.
-  void add(Key K, Finding F, int Rank,
-           std::optional<clang::FixItHint> Include = std::nullopt);
+  /// \p Rank is already there.
+  void add(Key K, Finding F, int Rank);
 
   void clear() { Entries.clear(); }
 
-  /// Emits every finding once, in source order. With \p IncludeOnEveryFix
-  /// each fixed finding carries its include edit; otherwise only the first
-  /// fixed finding of each file does.
-  void emit(FindingConsumer &Out, const clang::SourceManager &SM,
-            bool IncludeOnEveryFix);
+  /// Passes every finding to \p Emit once, in source order, and forgets
+  /// them.
+  void emit(const clang::SourceManager &SM,
+            llvm::function_ref<void(const Finding &)> Emit);
 
 private:
   struct Entry {
     Finding F;
     int Rank;
-    std::optional<clang::FixItHint> Include;
   };
   std::map<Key, Entry> Entries;
 };
 
 } // namespace transformers_tidy
 
-#endif // TRANSFORMERS_TIDY_LIB_FINDINGBUFFER_H
+#endif // TRANSFORMERS_TIDY_UTILS_FINDINGBUFFER_H
