@@ -6,8 +6,7 @@
 #include "fastpath/FastPath.h"
 #include "input/OutputTargets.h"
 #include "input/ResponseFileDatabase.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
+#include "support/Parallel.h"
 #include <mutex>
 
 using namespace clang;
@@ -104,16 +103,7 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
       Progress(Results[I]);
   };
 
-  unsigned Jobs = Opts.Jobs;
-  if (Jobs <= 1 || Units.size() <= 1) {
-    for (size_t I = 0; I < Units.size(); ++I)
-      Work(I);
-    return Results;
-  }
-  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-  for (size_t I = 0; I < Units.size(); ++I)
-    Pool.async([&Work, I] { Work(I); });
-  Pool.wait();
+  forEachIndex(Opts.Jobs, Units.size(), Work);
   return Results;
 }
 
