@@ -22,6 +22,7 @@
 #include "support/SafeFileWriter.h"
 #include "tool/HelpText.h"
 #include "tool/Progress.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -417,6 +418,56 @@ ConfigRequest configRequest() {
   return CR;
 }
 
+/// The compiler arguments after "--", split off the command line as clang's
+/// tools split them (CommonOptionsParser): \p Argc ends before "--", and
+/// FixedCompilationDatabase::loadFromCommandLine keeps only what compiles a
+/// file (input files, linker inputs and assembler flags are dropped). One
+/// difference: a response file ("@flags.rsp") stays where it was, for the
+/// database to expand with bounds (ResponseFileDatabase.h), where the driver
+/// would drop it as a linker input. No "--": nothing; arguments that make no
+/// compile job (-E): the driver's reason.
+Expected<std::optional<std::vector<std::string>>>
+compilerArguments(int &Argc, const char **Argv) {
+  const int All = Argc;
+  std::string Error;
+  std::unique_ptr<clang::tooling::FixedCompilationDatabase> DB =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                                    Error);
+  if (Argc == All)
+    return std::nullopt;
+  if (!DB) {
+    // The driver's own words ("warning: no compile jobs found"), without
+    // their level: this is the tool's error.
+    StringRef Why = StringRef(Error).trim();
+    for (StringRef Level : {"error: ", "warning: "})
+      Why.consume_front(Level);
+    return createStringError(inconvertibleErrorCode(),
+                             "the compiler arguments after '--' compile "
+                             "nothing: " +
+                                 Why);
+  }
+  // The database's command is the tool's argv[0], the arguments, the file.
+  const std::string File = "transformers-migrate-placeholder.cpp";
+  std::vector<std::string> Kept =
+      DB->getCompileCommands(File).front().CommandLine;
+  if (!Kept.empty())
+    Kept.erase(Kept.begin());
+  if (!Kept.empty() && Kept.back() == File)
+    Kept.pop_back();
+  // Kept is what is left of the arguments, in their order: walk both and
+  // put the response files back where they were.
+  std::vector<std::string> Args;
+  size_t K = 0;
+  for (int I = Argc + 1; I < All; ++I) {
+    StringRef A = Argv[I];
+    if (K < Kept.size() && A == Kept[K])
+      Args.push_back(Kept[K++]);
+    else if (A.starts_with("@"))
+      Args.push_back(A.str());
+  }
+  return Args;
+}
+
 /// The run the options ask for, or why they cannot ask for one.
 Expected<MigrationRequest>
 requestFrom(std::optional<std::vector<std::string>> FixedArgs,
@@ -472,14 +523,14 @@ requestFrom(std::optional<std::vector<std::string>> FixedArgs,
 
 int run(int argc, const char **argv) {
   // Everything after "--" is the compile command for every file.
-  std::optional<std::vector<std::string>> FixedArgs;
+  // (Reported once the options are parsed: --help still helps.)
   int Argc = argc;
-  for (int I = 1; I < argc; ++I)
-    if (StringRef(argv[I]) == "--") {
-      FixedArgs.emplace(argv + I + 1, argv + argc);
-      Argc = I;
-      break;
-    }
+  std::optional<std::vector<std::string>> FixedArgs;
+  std::string FixedArgsError;
+  if (auto Args = compilerArguments(Argc, argv))
+    FixedArgs = std::move(*Args);
+  else
+    FixedArgsError = toString(Args.takeError());
 
   cl::HideUnrelatedOptions({&Category, &FastCategory});
   wrapOptionHelp({&Category, &FastCategory}, 100);
@@ -491,6 +542,8 @@ int run(int argc, const char **argv) {
     errs() << "Run 'transformers-migrate --help' for usage.\n";
     return ExitUsage;
   }
+  if (!FixedArgsError.empty())
+    return usageError(FixedArgsError);
   if (Fix && Diff)
     return usageError("--fix and --diff are mutually exclusive (--diff is "
                       "the dry run of --fix)");
