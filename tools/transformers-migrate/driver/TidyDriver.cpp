@@ -23,6 +23,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace clang;
@@ -86,6 +87,40 @@ std::string absoluteIn(llvm::StringRef BuildDirectory, llvm::StringRef Path) {
   return std::string(P);
 }
 
+/// The unsaved buffers of a run by absolute path (TidyWorker::run).
+using UnsavedTexts = llvm::StringMap<llvm::StringRef>;
+
+UnsavedTexts unsavedTexts(llvm::ArrayRef<UnsavedFile> Unsaved,
+                          llvm::StringRef BuildDirectory) {
+  UnsavedTexts Texts;
+  for (const UnsavedFile &U : Unsaved)
+    Texts.insert_or_assign(absoluteIn(BuildDirectory, U.Path),
+                           llvm::StringRef(U.Contents));
+  return Texts;
+}
+
+/// \p Base with \p Texts laid over it: the parse reads a buffer where there
+/// is one and \p Base (the stable file system) everywhere else. Files that
+/// change under the parse are still found: filesChangedSinceRead asks this
+/// file system, which answers for a buffer with the status it was given
+/// (it never changes) and for every other file with the disk's. The
+/// buffers are not copied: std::string's terminator is the one clang's
+/// lexer needs.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+withUnsaved(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base,
+            const UnsavedTexts &Texts) {
+  auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto &Entry : Texts)
+    Memory->addFile(
+        Entry.first(), /*ModificationTime=*/0,
+        llvm::MemoryBuffer::getMemBuffer(Entry.second, Entry.first(),
+                                         /*RequiresNullTerminator=*/false));
+  auto Overlay =
+      llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(std::move(Base));
+  Overlay->pushOverlay(std::move(Memory));
+  return Overlay;
+}
+
 /// Inserted lines follow the file's line endings: in a CRLF file every bare
 /// "\n" of an edit becomes "\r\n" (the checks write "\n").
 std::string matchLineEndings(llvm::StringRef Text, llvm::StringRef Buffer) {
@@ -116,12 +151,13 @@ watchedFilesRead(const SourceManager &SM,
 }
 
 /// The files of the TU by path, for positions and content hashes. Without a
-/// SourceManager (a TU that failed before its AST existed) files are read
-/// from disk instead.
+/// SourceManager (a TU that failed before its AST existed) files are taken
+/// from the unsaved buffers or read from disk instead.
 class FileText {
 public:
-  FileText(const SourceManager *SM, std::string BuildDirectory)
-      : SM(SM), BuildDirectory(std::move(BuildDirectory)) {}
+  FileText(const SourceManager *SM, std::string BuildDirectory,
+           const UnsavedTexts &Unsaved)
+      : SM(SM), BuildDirectory(std::move(BuildDirectory)), Unsaved(Unsaved) {}
 
   /// The content of \p Path (as the diagnostic names it), or nothing.
   std::optional<llvm::StringRef> content(llvm::StringRef Path) {
@@ -150,6 +186,8 @@ private:
       }
     }
     std::string Abs = absoluteIn(BuildDirectory, Path);
+    if (auto U = Unsaved.find(Abs); U != Unsaved.end())
+      return U->second;
     auto It = Read.find(Abs);
     if (It == Read.end()) {
       auto Buffer = llvm::MemoryBuffer::getFile(Abs, /*IsText=*/false,
@@ -164,6 +202,7 @@ private:
 
   const SourceManager *SM;
   std::string BuildDirectory;
+  const UnsavedTexts &Unsaved;
   std::map<std::string, std::unique_ptr<llvm::MemoryBuffer>> Read;
   /// By the path as the diagnostics name it.
   llvm::StringMap<std::optional<llvm::StringRef>> Contents;
@@ -226,6 +265,7 @@ struct TUState {
   ClangTidyDiagnosticConsumer &Diagnostics;
   TUResult &Result;
   const RunOptions &Opts;
+  const UnsavedTexts &Unsaved;
   bool SkipSystemBodies = false;
   /// The analysis needed a body the parse skipped: parse the TU again.
   bool NeedsEveryBody = false;
@@ -257,7 +297,7 @@ struct TUState {
     if (Collected)
       return;
     Collected = true;
-    FileText Files(SM, Result.BuildDirectory);
+    FileText Files(SM, Result.BuildDirectory, Unsaved);
     for (const ClangTidyError &E : Diagnostics.take()) {
       Record R = recordOf(E, Files, Result);
       bool CompileError =
@@ -417,12 +457,16 @@ TidyWorker::TidyWorker(std::unique_ptr<ClangTidyOptionsProvider> Options)
 TidyWorker::~TidyWorker() = default;
 
 TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
-                         const FileConfig &Config, const RunOptions &Opts) {
+                         const FileConfig &Config, const RunOptions &Opts,
+                         llvm::ArrayRef<UnsavedFile> Unsaved) {
   TUResult Result;
   Result.MainFile = File;
   Result.BuildDirectory = Cmd.Directory;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
       createStableFileSystem(Opts.FileSystem);
+  const UnsavedTexts Texts = unsavedTexts(Unsaved, Cmd.Directory);
+  if (!Texts.empty())
+    FS = withUnsaved(std::move(FS), Texts);
   llvm::ErrorOr<llvm::vfs::Status> Directory = FS->status(Cmd.Directory);
   if (!Directory || !Directory->isDirectory())
     return failedTU(File, Cmd.Directory,
@@ -459,7 +503,7 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
     S->CheckDiagnostics->setClient(&Diagnostics, /*ShouldOwnClient=*/false);
     Tool.setDiagnosticConsumer(&Diagnostics);
 
-    TUState State{Context, Diagnostics, Result, Opts};
+    TUState State{Context, Diagnostics, Result, Opts, Texts};
     State.SystemHeaders = SystemHeaders;
     State.TypeEntries = typeOptionEntries(Config);
     State.CheckOptions = &Config.CheckOptions;

@@ -10,6 +10,11 @@
 // user code only, files changed under the parse, and the conversion of the
 // resulting ClangTidyErrors into Records while the SourceManager is alive.
 //
+// A TU is analysed either as it is on disk or with unsaved buffers laid over
+// the disk (an editor's text, which the language server of issue 29 passes
+// on every keystroke): the same checks, the same TUResult, with positions
+// and fixes in the buffers' text.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef TRANSFORMERS_MIGRATE_TIDYDRIVER_H
@@ -18,6 +23,7 @@
 #include "clang-tidy/ClangTidyOptions.h"
 #include "driver/Model.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +38,18 @@ struct RunOptions;
 TUResult failedTU(const std::string &File, const std::string &Directory,
                   const std::string &Message);
 
+/// A file whose text, for one analysis, is not what the disk holds: an
+/// editor's unsaved buffer of a file on disk, or a file that exists only in
+/// memory. The parse reads \p Contents instead of the disk at \p Path
+/// (absolute, or relative to the compile command's directory); every other
+/// file is read from disk as usual, and is still reported if it changes
+/// under the parse. Findings and fixes in the file are positions in
+/// \p Contents; the caller keeps it alive for the call.
+struct UnsavedFile {
+  std::string Path;
+  std::string Contents;
+};
+
 /// One worker's clang-tidy session: a ClangTidyContext (which holds the
 /// state of the file being analysed, so one per thread) and the factory of
 /// the registered checks. Analyses one translation unit at a time.
@@ -44,9 +62,12 @@ public:
   /// Parses \p File with \p Cmd (already stripped of output options) and
   /// runs the enabled checks. A TU with compiler errors, or whose files
   /// changed during the parse, is reported as failed and not analysed.
+  /// \p Unsaved lays buffers over the files they name (\p File's own
+  /// text, say); without any the TU is read from disk alone.
   TUResult run(const clang::tooling::CompileCommand &Cmd,
                const std::string &File, const FileConfig &Config,
-               const RunOptions &Opts);
+               const RunOptions &Opts,
+               llvm::ArrayRef<UnsavedFile> Unsaved = {});
 
 private:
   class Session;
