@@ -2,18 +2,25 @@
 //
 // A result cache entry holds clang-tidy's diagnostics as clang's own
 // DiagnosticsYaml and, beside them, what the tool adds: everything comes
-// back as it was stored, and a malformed entry is a miss.
+// back as it was stored, and a malformed entry is a miss that says where it
+// goes wrong.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestFiles.h"
-#include "fastpath/FastPath.h"
+#include "fastpath/ResultCache.h"
 #include "gtest/gtest.h"
 
 using namespace tmigrate;
 using namespace tmigrate::testing;
 
 namespace {
+
+/// Why \p Text is not an entry ("" if it is one).
+std::string rejection(llvm::StringRef Text) {
+  llvm::Expected<CacheEntry> E = deserializeEntry(Text);
+  return E ? "" : llvm::toString(E.takeError());
+}
 
 CacheEntry entryWithOneFinding() {
   Record R = findingAt("/p/src/a.cpp", 120);
@@ -55,8 +62,8 @@ TEST(CacheEntry, RoundTripsClangTidysDiagnosticAndTheToolsState) {
                           "DiagnosticMessage:", "Replacements:", "Level:"})
     EXPECT_NE(Text.find(Key), std::string::npos) << Key << " in " << Text;
 
-  std::optional<CacheEntry> Out = deserializeEntry(Text);
-  ASSERT_TRUE(Out);
+  llvm::Expected<CacheEntry> Out = deserializeEntry(Text);
+  ASSERT_TRUE(bool(Out)) << llvm::toString(Out.takeError());
   ASSERT_EQ(Out->Result.Findings.size(), 1u);
   const Record &A = In.Result.Findings[0], &B = Out->Result.Findings[0];
   EXPECT_EQ(B.check().str(), A.check().str());
@@ -97,14 +104,46 @@ TEST(CacheEntry, MalformedEntriesAreMisses) {
     return S;
   };
   // Not YAML at all, an unknown level, a line that is not a number, a note
-  // without its line and column, a fix whose offset does not fit.
-  EXPECT_FALSE(deserializeEntry(Replace("DiagnosticName:", "{[")));
-  EXPECT_FALSE(deserializeEntry(Replace("Level:", "Level: Shout")));
-  EXPECT_FALSE(deserializeEntry(Replace("\"at\":[7,12]", "\"at\":[\"x\",12]")));
-  EXPECT_FALSE(deserializeEntry(Replace("\"notes\":[[3,1]]", "\"notes\":[]")));
-  EXPECT_FALSE(deserializeEntry(
-      Replace("Offset:          120", "Offset:          99999999999")));
-  EXPECT_FALSE(deserializeEntry(""));
+  // without its line and column, a fix whose offset does not fit, a counter
+  // too large, a key missing, no JSON at all.
+  const std::string NotYaml =
+      "expected a TranslationUnitDiagnostics YAML document at (root)"
+      ".diagnostics";
+  EXPECT_EQ(rejection(Replace("DiagnosticName:", "{[")), NotYaml);
+  EXPECT_EQ(rejection(Replace("Level:", "Level: Shout")), NotYaml);
+  EXPECT_EQ(rejection(Replace("\"at\":[7,12]", "\"at\":[\"x\",12]")),
+            "expected an unsigned 32-bit integer at (root).beside[0].at[0]");
+  EXPECT_EQ(rejection(Replace("\"notes\":[[3,1]]", "\"notes\":[]")),
+            "expected one per note of the diagnostic at (root).beside[0]"
+            ".notes");
+  EXPECT_EQ(rejection(Replace("Offset:          120",
+                              "Offset:          99999999999")),
+            NotYaml);
+  EXPECT_EQ(rejection(Replace("[1,2,3,4,5,6]", "[1,2,3,4,5,4294967296]")),
+            "expected an unsigned 32-bit integer at (root).stats[5]");
+  EXPECT_EQ(rejection(Replace("\"skipped\":", "\"skip\":")),
+            "missing value at (root).skipped");
+  EXPECT_NE(rejection(""), "");
+}
+
+TEST(CacheEntry, TheFormatIsUnchanged) {
+  // A prefilter skip as every version since the format's v1 writes it: it
+  // still reads, and writing it back gives the same bytes.
+  CacheEntry Skip;
+  Skip.Result.MainFile = "/p/src/b.cpp";
+  Skip.Result.BuildDirectory = "/p/build";
+  Skip.PrefilterSkipped = true;
+  const std::string Written =
+      "{\"beside\":[],\"diagnostics\":\"---\\nMainSourceFile:  "
+      "'/p/src/b.cpp'\\nDiagnostics:     []\\n...\\n\",\"dir\":\"/p/build\","
+      "\"hashes\":{},\"main\":\"/p/src/b.cpp\",\"skipped\":true,"
+      "\"stats\":[0,0,0,0,0,0],\"types\":[]}";
+  EXPECT_EQ(serializeEntry(Skip), Written);
+  llvm::Expected<CacheEntry> Read = deserializeEntry(Written);
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  EXPECT_TRUE(Read->PrefilterSkipped);
+  EXPECT_EQ(Read->Result.MainFile, "/p/src/b.cpp");
+  EXPECT_EQ(serializeEntry(*Read), Written);
 }
 
 TEST(CacheEntry, ResultsThatCannotBeStoredAsTheyAreAreNotCached) {

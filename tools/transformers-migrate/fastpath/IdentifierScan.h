@@ -1,6 +1,6 @@
 //===- IdentifierScan.h - Identifiers a source text spells -----*- C++ -*-===//
 //
-// The prefilter's question about one file (FastPath.h): which of a few
+// The prefilter's question about one file (Prefilter.h): which of a few
 // identifiers does it spell as identifiers, the way the compiler tokenizes
 // it? Words in comments, string and character literals (raw strings
 // included) are not identifiers: a header that says "Tensor" in a comment

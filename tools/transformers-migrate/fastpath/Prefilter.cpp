@@ -1,6 +1,6 @@
 //===- Prefilter.cpp - Skip TUs that cannot reach the library -------------===//
 //
-// See FastPath.h for the rule and why it is sound. The scan is clang's
+// See Prefilter.h for the rule and why it is sound. The scan is clang's
 // dependency-directives scanner (the engine of clang-scan-deps): sources are
 // reduced to their preprocessor directives once per run (shared cache), then
 // preprocessed with the TU's real command line, so conditional and
@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "fastpath/Prefilter.h"
 #include "clang-tidy/utils/OptionsUtils.h"
-#include "fastpath/FastPath.h"
 #include "fastpath/IdentifierScan.h"
 #include "support/StableFileSystem.h"
 #include "transformers-tidy/CheckCatalog.h"
@@ -33,7 +33,7 @@ using namespace transformers_tidy::compat::deps;
 
 namespace tmigrate {
 
-struct FastPath::ScanState {
+struct Prefilter::ScanState {
   // Shared by all workers: caches each file's directives across TUs. The
   // Full format reports paths as the preprocessor opened them; Make's
   // lexical ".." folding breaks paths through symlinks (/lib -> usr/lib).
@@ -136,93 +136,75 @@ private:
 
 } // namespace
 
-/// A qualified name as the identifiers that spell it.
-using Spelling = std::vector<unsigned>; // indices into Identifiers
-/// Names of which a TU must spell one (a catalog entry's NameChoice).
-using Choice = std::vector<Spelling>;
-
-/// What a TU must spell for an enabled check to find anything in it
-/// (FastPath.h): every need of one check, as its catalog entry declares
-/// them (CheckCatalog.h), with its type options' entries as configured.
-struct FastPath::Relevance {
-  std::vector<std::string> Identifiers;    // sorted, unique
-  std::vector<std::vector<Choice>> Checks; // per enabled check, its needs
-  bool Always = false; // an enabled check that may find anything anywhere
-  std::string Key;     // Identifiers joined: the per-file cache's key
-
-  explicit Relevance(const FileConfig &Config) {
-    // The components lookup resolves (TypeNames.h): an empty one, which
-    // no file spells, names nothing there either.
-    using transformers_tidy::qualifiedNameComponents;
-    using Names = std::vector<std::vector<std::string>>;
-    std::vector<std::vector<Names>> Needs;
-    for (const std::string &Check : Config.EnabledChecks) {
-      const transformers_tidy::CheckInfo *Info =
-          transformers_tidy::findCheckInfo(Check);
-      if (!Info || Info->Needs.empty()) {
-        Always = true; // nothing declared: no TU may be skipped
-        continue;
-      }
-      std::vector<Names> &CheckNeeds = Needs.emplace_back();
-      for (const transformers_tidy::NameChoice &Need : Info->Needs) {
-        Names &Any = CheckNeeds.emplace_back();
-        for (const char *Name : Need.Names)
-          Any.push_back(qualifiedNameComponents(Name));
-        for (const char *Option : Need.TypeOptions) {
-          auto It = Config.CheckOptions.find(Check + "." + Option);
-          if (It != Config.CheckOptions.end())
-            for (llvm::StringRef T :
-                 clang::tidy::utils::options::parseStringList(
-                     It->getValue().Value))
-              Any.push_back(qualifiedNameComponents(T));
-        }
+Relevance::Relevance(const FileConfig &Config) {
+  // The components lookup resolves (TypeNames.h): an empty one, which
+  // no file spells, names nothing there either.
+  using transformers_tidy::qualifiedNameComponents;
+  using Names = std::vector<std::vector<std::string>>;
+  std::vector<std::vector<Names>> Needs;
+  for (const std::string &Check : Config.EnabledChecks) {
+    const transformers_tidy::CheckInfo *Info =
+        transformers_tidy::findCheckInfo(Check);
+    if (!Info || Info->Needs.empty()) {
+      Always = true; // nothing declared: no TU may be skipped
+      continue;
+    }
+    std::vector<Names> &CheckNeeds = Needs.emplace_back();
+    for (const transformers_tidy::NameChoice &Need : Info->Needs) {
+      Names &Any = CheckNeeds.emplace_back();
+      for (const char *Name : Need.Names)
+        Any.push_back(qualifiedNameComponents(Name));
+      for (const char *Option : Need.TypeOptions) {
+        auto It = Config.CheckOptions.find(Check + "." + Option);
+        if (It != Config.CheckOptions.end())
+          for (llvm::StringRef T : clang::tidy::utils::options::parseStringList(
+                   It->getValue().Value))
+            Any.push_back(qualifiedNameComponents(T));
       }
     }
-    for (const auto &CheckNeeds : Needs)
-      for (const Names &Any : CheckNeeds)
-        for (const auto &Parts : Any)
-          Identifiers.insert(Identifiers.end(), Parts.begin(), Parts.end());
-    llvm::sort(Identifiers);
-    Identifiers.erase(llvm::unique(Identifiers), Identifiers.end());
-    for (const auto &CheckNeeds : Needs) {
-      std::vector<Choice> &Out = Checks.emplace_back();
-      for (const Names &Any : CheckNeeds) {
-        Choice &C = Out.emplace_back();
-        for (const auto &Parts : Any) {
-          Spelling S;
-          for (const std::string &P : Parts)
-            S.push_back(llvm::lower_bound(Identifiers, P) -
-                        Identifiers.begin());
-          if (!S.empty())
-            C.push_back(std::move(S));
-        }
+  }
+  for (const auto &CheckNeeds : Needs)
+    for (const Names &Any : CheckNeeds)
+      for (const auto &Parts : Any)
+        Identifiers.insert(Identifiers.end(), Parts.begin(), Parts.end());
+  llvm::sort(Identifiers);
+  Identifiers.erase(llvm::unique(Identifiers), Identifiers.end());
+  for (const auto &CheckNeeds : Needs) {
+    std::vector<Choice> &Out = Checks.emplace_back();
+    for (const Names &Any : CheckNeeds) {
+      Choice &C = Out.emplace_back();
+      for (const auto &Parts : Any) {
+        Spelling S;
+        for (const std::string &P : Parts)
+          S.push_back(llvm::lower_bound(Identifiers, P) - Identifiers.begin());
+        if (!S.empty())
+          C.push_back(std::move(S));
       }
     }
-    Key = llvm::join(Identifiers, ";");
   }
+  Key = llvm::join(Identifiers, ";");
+}
 
-  /// Whether a TU whose files spell \p Spelled may have a finding: it
-  /// meets every need of one enabled check.
-  bool reaches(const std::vector<bool> &Spelled) const {
-    auto SpellsOne = [&](const Choice &C) {
-      return llvm::any_of(C, [&](const Spelling &S) {
-        return llvm::all_of(S, [&](unsigned I) { return Spelled[I]; });
-      });
-    };
-    return Always || llvm::any_of(Checks, [&](const std::vector<Choice> &C) {
-             return llvm::all_of(C, SpellsOne);
-           });
-  }
-};
+bool Relevance::reaches(const std::vector<bool> &Spelled) const {
+  auto SpellsOne = [&](const Choice &C) {
+    return llvm::any_of(C, [&](const Spelling &S) {
+      return llvm::all_of(S, [&](unsigned I) { return Spelled[I]; });
+    });
+  };
+  return Always || llvm::any_of(Checks, [&](const std::vector<Choice> &C) {
+           return llvm::all_of(C, SpellsOne);
+         });
+}
 
-FastPath::FastPath(FastPathOptions O)
-    : Opts(std::move(O)), Scanner(std::make_unique<ScanState>()) {}
+Prefilter::Prefilter(std::vector<std::string> LibraryMarkers)
+    : LibraryMarkers(std::move(LibraryMarkers)),
+      Scanner(std::make_unique<ScanState>()) {}
 
-FastPath::~FastPath() = default;
+Prefilter::~Prefilter() = default;
 
-bool FastPath::scan(const std::vector<std::string> &CommandLine,
-                    const std::string &Directory,
-                    std::vector<std::string> &Out) {
+bool Prefilter::scan(const std::vector<std::string> &CommandLine,
+                     const std::string &Directory,
+                     std::vector<std::string> &Out) {
   Out.clear(); // what this scan finds, nothing a cache lookup left there
   // Read, never mapped: sources may change under the scan.
   DependencyScanningWorker Worker(Scanner->Service,
@@ -241,8 +223,8 @@ bool FastPath::scan(const std::vector<std::string> &CommandLine,
          !Out.empty();
 }
 
-bool FastPath::isLibraryHeader(llvm::StringRef File) {
-  for (const std::string &Marker : Opts.LibraryMarkers) {
+bool Prefilter::isLibraryHeader(llvm::StringRef File) {
+  for (const std::string &Marker : LibraryMarkers) {
     std::string Dir = "/" + llvm::sys::path::parent_path(Marker).str() + "/";
     for (size_t Pos = File.find(Dir); Pos != llvm::StringRef::npos;
          Pos = File.find(Dir, Pos + 1)) {
@@ -280,8 +262,8 @@ readRegularFile(const std::string &File) {
   return Buf ? std::move(*Buf) : nullptr;
 }
 
-FastPath::FileFacts FastPath::fileInfo(const std::string &File,
-                                       const Relevance &Names) {
+Prefilter::FileFacts Prefilter::fileInfo(const std::string &File,
+                                         const Relevance &Names) {
   auto Facts = [&Names](const FileInfo &I) {
     FileFacts F;
     F.Ok = I.Ok;
@@ -318,86 +300,26 @@ FastPath::FileFacts FastPath::fileInfo(const std::string &File,
   return Facts(Slot);
 }
 
-FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,
-                              const std::string &Directory,
-                              const std::string &File,
-                              const FileConfig &Config) {
-  FastDecision D;
-  // With the cache turned off and no prefilter, as with --no-cache: no
-  // scan.
-  if (!Opts.Prefilter && !cacheOn())
-    return D;
-  Relevance Names(Config);
-  auto KeyFor = [&](const std::vector<std::string> &Files) {
-    std::vector<FileFacts> Facts;
-    for (const std::string &F : Files)
-      Facts.push_back(fileInfo(F, Names));
-    return cacheKey(CommandLine, Directory, Config, Facts, Files);
+bool Prefilter::reaches(const Relevance &Names,
+                        const std::vector<std::string> &CommandLine,
+                        const std::vector<std::string> &Files) {
+  // The identifiers spelled by the command line (-DNS=transformers) and by
+  // every file the TU reads, together.
+  std::vector<bool> Spelled(Names.Identifiers.size(), false);
+  auto Add = [&Spelled](const std::vector<bool> &More) {
+    for (size_t I = 0; I < More.size() && I < Spelled.size(); ++I)
+      Spelled[I] = Spelled[I] || More[I];
   };
-
-  // Direct mode: the files the command read last time, if unchanged, give
-  // the key without a scan.
-  std::string DirectKey;
-  if (cacheOn()) {
-    D.ManifestKey = manifestKey(CommandLine, Directory, Config);
-    if (std::optional<std::vector<std::string>> Listed =
-            readManifest(D.ManifestKey)) {
-      DirectKey = KeyFor(*Listed);
-      if (serve(D, DirectKey, File, Directory, *Listed))
-        return D;
-    }
+  for (const std::string &Arg : CommandLine)
+    Add(spelledIdentifiers(Arg, Names.Identifiers));
+  bool Reaches = false;
+  for (size_t I = 0; I < Files.size() && !Reaches; ++I) {
+    FileFacts Info = fileInfo(Files[I], Names);
+    // An unreadable file is unknown content: keep the TU.
+    Reaches = isLibraryHeader(Files[I]) || !Info.Ok;
+    Add(Info.Spelled);
   }
-
-  ++Scans;
-  if (!scan(CommandLine, Directory, D.Files)) {
-    // Cannot tell what the TU reads: analyse it, and do not cache it.
-    ++ScanFailures;
-    D.Files.clear();
-    D.ManifestKey.clear();
-    return D;
-  }
-  if (cacheOn()) {
-    D.Key = KeyFor(D.Files);
-    // The same key as direct mode's (the files did not change): known miss.
-    if (D.Key != DirectKey && serve(D, D.Key, File, Directory, D.Files)) {
-      writeManifest(D); // the entry outlived its manifest
-      return D;
-    }
-  }
-
-  if (Opts.Prefilter) {
-    // The identifiers spelled by the command line (-DNS=transformers) and
-    // by every file the TU reads, together.
-    std::vector<bool> Spelled(Names.Identifiers.size(), false);
-    auto Add = [&Spelled](const std::vector<bool> &More) {
-      for (size_t I = 0; I < More.size() && I < Spelled.size(); ++I)
-        Spelled[I] = Spelled[I] || More[I];
-    };
-    for (const std::string &Arg : CommandLine)
-      Add(spelledIdentifiers(Arg, Names.Identifiers));
-    bool Reaches = false;
-    for (size_t I = 0; I < D.Files.size() && !Reaches; ++I) {
-      FileFacts Info = fileInfo(D.Files[I], Names);
-      // An unreadable file is unknown content: keep the TU.
-      Reaches = isLibraryHeader(D.Files[I]) || !Info.Ok;
-      Add(Info.Spelled);
-    }
-    Reaches = Reaches || Names.reaches(Spelled);
-    if (!Reaches) {
-      ++Skipped;
-      D.Skip = true;
-      // The decision is cached like a result: a warm run needs no scan.
-      CacheEntry E;
-      E.Result.MainFile = File;
-      E.Result.BuildDirectory = Directory;
-      E.PrefilterSkipped = true;
-      storeEntry(D, E);
-      return D;
-    }
-  }
-  if (!D.Key.empty())
-    ++Misses;
-  return D;
+  return Reaches || Names.reaches(Spelled);
 }
 
 } // namespace tmigrate

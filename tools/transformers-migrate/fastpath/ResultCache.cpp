@@ -1,6 +1,6 @@
 //===- ResultCache.cpp - Findings cached by content -----------------------===//
 //
-// See FastPath.h for what the key covers. Layout:
+// See ResultCache.h for what the key covers. Layout:
 //   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.json        entries
 //   <cache-dir>/v1/<first two hex digits>/<sha256 hex>.files.json  manifests
 // Entries are immutable once renamed into place; a reader sees a whole entry
@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "fastpath/FastPath.h"
+#include "fastpath/ResultCache.h"
 #include "support/SafeFileWriter.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
@@ -36,6 +36,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
+#include <map>
 #include <set>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -60,18 +62,6 @@ json::Value toJson(const LineColumn &LC) {
   return json::Array{LC.Line, LC.Column};
 }
 
-bool fromJson(const json::Value &V, LineColumn &LC) {
-  const json::Array *A = V.getAsArray();
-  if (!A || A->size() != 2)
-    return false;
-  std::optional<int64_t> L = (*A)[0].getAsInteger(), C = (*A)[1].getAsInteger();
-  if (!L || !C || *L < 0 || *C < 0 || *L > int64_t(UINT32_MAX) ||
-      *C > int64_t(UINT32_MAX))
-    return false;
-  LC = {unsigned(*L), unsigned(*C)};
-  return true;
-}
-
 /// What the tool keeps beside a cached diagnostic.
 json::Value besideJson(const Record &R) {
   json::Array Notes;
@@ -80,23 +70,6 @@ json::Value besideJson(const Record &R) {
   return json::Object{{"at", toJson(R.At)},
                       {"notes", std::move(Notes)},
                       {"wae", R.WarningAsError}};
-}
-
-bool besideFromJson(const json::Value &V, Record &R) {
-  const json::Object *O = V.getAsObject();
-  if (!O)
-    return false;
-  const json::Value *At = O->get("at");
-  const json::Array *Notes = O->getArray("notes");
-  std::optional<bool> WAE = O->getBoolean("wae");
-  if (!At || !fromJson(*At, R.At) || !Notes || !WAE ||
-      Notes->size() != R.Diag.Notes.size())
-    return false;
-  R.WarningAsError = *WAE;
-  for (const json::Value &N : *Notes)
-    if (!fromJson(N, R.NotesAt.emplace_back()))
-      return false;
-  return true;
 }
 
 /// YAML text must be UTF-8 (json::Value too): a result with other bytes is
@@ -180,77 +153,167 @@ std::string serializeEntry(const CacheEntry &E) {
   return Out;
 }
 
-std::optional<CacheEntry> deserializeEntry(llvm::StringRef Text) {
-  auto V = json::parse(Text);
-  if (!V) {
-    llvm::consumeError(V.takeError());
-    return std::nullopt;
+//===--- Reading an entry -------------------------------------------------===//
+//
+// llvm::json's fromJSON protocol: one overload per part of an entry (found
+// by argument-dependent lookup from json's ObjectMapper and its array and
+// object readers), each saying where an entry goes wrong (a json::Path).
+// Every number is range-checked; a key an entry lacks, or one of another
+// type, makes it unreadable.
+
+/// A counter, a line or a column: an integer in unsigned's range.
+static bool readUnsigned(const json::Value &V, unsigned &Out, json::Path P) {
+  std::optional<int64_t> I = V.getAsInteger();
+  if (!I || *I < 0 || *I > int64_t(UINT32_MAX)) {
+    P.report("expected an unsigned 32-bit integer");
+    return false;
   }
-  const json::Object *O = V->getAsObject();
-  if (!O)
-    return std::nullopt;
-  auto Main = O->getString("main"), Dir = O->getString("dir"),
-       Yaml = O->getString("diagnostics");
-  const json::Array *Stats = O->getArray("stats");
-  auto Skipped = O->getBoolean("skipped");
-  const json::Array *Beside = O->getArray("beside");
-  const json::Object *Hashes = O->getObject("hashes");
-  const json::Array *Types = O->getArray("types");
-  if (!Main || !Dir || !Yaml || !Stats || Stats->size() != 6 || !Skipped ||
-      !Beside || !Hashes || !Types)
-    return std::nullopt;
-  unsigned Counters[6];
-  for (size_t I = 0; I < 6; ++I) {
-    std::optional<int64_t> V = (*Stats)[I].getAsInteger();
-    if (!V || *V < 0 || *V > int64_t(UINT32_MAX))
-      return std::nullopt;
-    Counters[I] = unsigned(*V);
+  Out = unsigned(*I);
+  return true;
+}
+
+/// [line, column]
+static bool fromJSON(const json::Value &V, LineColumn &LC, json::Path P) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 2) {
+    P.report("expected [line, column]");
+    return false;
   }
+  return readUnsigned((*A)[0], LC.Line, P.index(0)) &&
+         readUnsigned((*A)[1], LC.Column, P.index(1));
+}
+
+/// clang-tidy's counters, in the order serializeEntry writes them.
+static bool fromJSON(const json::Value &V, TUResult::Counters &C,
+                     json::Path P) {
+  unsigned *Fields[] = {&C.NoLint,      &C.NonUser,   &C.LineFilter,
+                        &C.CheckFilter, &C.Generated, &C.GeneratedErrors};
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != std::size(Fields)) {
+    P.report("expected 6 counters");
+    return false;
+  }
+  for (size_t I = 0; I < A->size(); ++I)
+    if (!readUnsigned((*A)[I], *Fields[I], P.index(I)))
+      return false;
+  return true;
+}
+
+/// [option, name, named]
+static bool fromJSON(const json::Value &V, TypeNameUse &T, json::Path P) {
+  const json::Array *A = V.getAsArray();
+  if (!A || A->size() != 3) {
+    P.report("expected [option, name, named]");
+    return false;
+  }
+  return fromJSON((*A)[0], T.Option, P.index(0)) &&
+         fromJSON((*A)[1], T.Name, P.index(1)) &&
+         fromJSON((*A)[2], T.Named, P.index(2));
+}
+
+namespace {
+
+/// What the tool keeps beside one cached diagnostic (besideJson).
+struct Beside {
+  LineColumn At;
+  std::vector<LineColumn> NotesAt;
+  bool WarningAsError = false;
+};
+
+bool fromJSON(const json::Value &V, Beside &B, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("at", B.At) && O.map("notes", B.NotesAt) &&
+         O.map("wae", B.WarningAsError);
+}
+
+/// A content hash, in hexadecimal.
+struct HexHash {
+  uint64_t Value = 0;
+};
+
+bool fromJSON(const json::Value &V, HexHash &H, json::Path P) {
+  std::optional<llvm::StringRef> S = V.getAsString();
+  if (!S || S->getAsInteger(16, H.Value)) {
+    P.report("expected a hexadecimal hash");
+    return false;
+  }
+  return true;
+}
+
+/// The findings as a TranslationUnitDiagnostics YAML document.
+struct DiagnosticsYaml {
   clang::tooling::TranslationUnitDiagnostics TUD;
-  {
-    llvm::yaml::Input In(*Yaml, nullptr, ignoreYamlDiagnostic);
-    In >> TUD;
-    if (In.error() || TUD.Diagnostics.size() != Beside->size())
-      return std::nullopt;
+};
+
+bool fromJSON(const json::Value &V, DiagnosticsYaml &D, json::Path P) {
+  std::optional<llvm::StringRef> Yaml = V.getAsString();
+  if (!Yaml) {
+    P.report("expected string");
+    return false;
   }
-  CacheEntry E;
-  E.PrefilterSkipped = *Skipped;
+  llvm::yaml::Input In(*Yaml, nullptr, ignoreYamlDiagnostic);
+  In >> D.TUD;
+  if (In.error()) {
+    P.report("expected a TranslationUnitDiagnostics YAML document");
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+/// The whole entry: its two halves, each finding's diagnostic and what is
+/// kept beside it, must agree.
+static bool fromJSON(const json::Value &V, CacheEntry &E, json::Path P) {
   TUResult &R = E.Result;
-  R.MainFile = Main->str();
-  R.BuildDirectory = Dir->str();
-  R.Stats = {Counters[0], Counters[1], Counters[2],
-             Counters[3], Counters[4], Counters[5]};
-  for (size_t I = 0; I < TUD.Diagnostics.size(); ++I) {
-    Record Rec;
-    Rec.Diag = std::move(TUD.Diagnostics[I]);
+  DiagnosticsYaml Diags;
+  std::vector<Beside> Besides;
+  std::map<std::string, HexHash> Hashes;
+  json::ObjectMapper O(V, P);
+  if (!O || !O.map("main", R.MainFile) || !O.map("dir", R.BuildDirectory) ||
+      !O.map("skipped", E.PrefilterSkipped) || !O.map("stats", R.Stats) ||
+      !O.map("diagnostics", Diags) || !O.map("beside", Besides) ||
+      !O.map("hashes", Hashes) || !O.map("types", R.TypeNames))
+    return false;
+  std::vector<clang::tooling::Diagnostic> &Found = Diags.TUD.Diagnostics;
+  if (Besides.size() != Found.size()) {
+    P.field("beside").report("expected one per diagnostic");
+    return false;
+  }
+  for (size_t I = 0; I < Found.size(); ++I) {
+    if (Besides[I].NotesAt.size() != Found[I].Notes.size()) {
+      P.field("beside").index(I).field("notes").report(
+          "expected one per note of the diagnostic");
+      return false;
+    }
+    Record &Rec = R.Findings.emplace_back();
+    Rec.Diag = std::move(Found[I]);
     Rec.MainFile = R.MainFile;
-    if (!besideFromJson((*Beside)[I], Rec))
-      return std::nullopt;
-    R.Findings.push_back(std::move(Rec));
+    Rec.At = Besides[I].At;
+    Rec.NotesAt = std::move(Besides[I].NotesAt);
+    Rec.WarningAsError = Besides[I].WarningAsError;
   }
-  for (const auto &[File, Hash] : *Hashes) {
-    uint64_t H;
-    auto S = Hash.getAsString();
-    if (!S || S->getAsInteger(16, H))
-      return std::nullopt;
-    R.ContentHashes[File.str()] = H;
-  }
-  for (const json::Value &T : *Types) {
-    const json::Array *A = T.getAsArray();
-    if (!A || A->size() != 3)
-      return std::nullopt;
-    auto Option = (*A)[0].getAsString(), Name = (*A)[1].getAsString();
-    auto Named = (*A)[2].getAsBoolean();
-    if (!Option || !Name || !Named)
-      return std::nullopt;
-    R.TypeNames.push_back({Option->str(), Name->str(), *Named});
-  }
+  for (const auto &[File, Hash] : Hashes)
+    R.ContentHashes[File] = Hash.Value;
+  return true;
+}
+
+llvm::Expected<CacheEntry> deserializeEntry(llvm::StringRef Text) {
+  llvm::Expected<json::Value> V = json::parse(Text);
+  if (!V)
+    return V.takeError();
+  CacheEntry E;
+  json::Path::Root Root;
+  if (!fromJSON(*V, E, Root))
+    return Root.getError();
   return E;
 }
 
 //===--- The cache --------------------------------------------------------===//
 
-const std::string &FastPath::toolIdentity() {
+ResultCache::ResultCache(ResultCacheOptions O) : Opts(std::move(O)) {}
+
+const std::string &ResultCache::toolIdentity() {
   std::call_once(ToolOnce, [this] {
     // The binary's content, not its mtime: a rebuild that changes nothing
     // keeps the cache, any code change drops it. xxh3 reads ~10 GB/s, so
@@ -293,7 +356,7 @@ static std::optional<KeyHasher>
 invocationHasher(llvm::StringRef Kind, llvm::StringRef Tool,
                  const std::vector<std::string> &CommandLine,
                  const std::string &Directory, const FileConfig &Config,
-                 const FastPathOptions &Opts) {
+                 const ResultCacheOptions &Opts) {
   if (Tool.empty())
     return std::nullopt;
   KeyHasher H;
@@ -321,38 +384,39 @@ invocationHasher(llvm::StringRef Kind, llvm::StringRef Tool,
   return H;
 }
 
-std::string FastPath::cacheKey(const std::vector<std::string> &CommandLine,
-                               const std::string &Directory,
-                               const FileConfig &Config,
-                               const std::vector<FileFacts> &Files,
-                               const std::vector<std::string> &Paths) {
+std::string
+ResultCache::key(const std::vector<std::string> &CommandLine,
+                 const std::string &Directory, const FileConfig &Config,
+                 const std::vector<std::string> &Paths,
+                 const std::vector<std::optional<std::string>> &Digests) {
   std::optional<KeyHasher> H =
       invocationHasher("transformers-migrate-cache-v3", toolIdentity(),
                        CommandLine, Directory, Config, Opts);
   if (!H)
     return "";
-  H->put(std::to_string(Files.size()));
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (!Files[I].Ok)
+  H->put(std::to_string(Digests.size()));
+  for (size_t I = 0; I < Digests.size(); ++I) {
+    if (!Digests[I])
       return ""; // unreadable input: do not cache
     H->put(Paths[I]);
-    H->put(Files[I].Digest);
+    H->put(*Digests[I]);
   }
   return H->hex();
 }
 
-std::string FastPath::manifestKey(const std::vector<std::string> &CommandLine,
-                                  const std::string &Directory,
-                                  const FileConfig &Config) {
+std::string
+ResultCache::manifestKey(const std::vector<std::string> &CommandLine,
+                         const std::string &Directory,
+                         const FileConfig &Config) {
   std::optional<KeyHasher> H =
       invocationHasher("transformers-migrate-manifest-v3", toolIdentity(),
                        CommandLine, Directory, Config, Opts);
   return H ? H->hex() : "";
 }
 
-std::string FastPath::entryPath(llvm::StringRef Key,
-                                llvm::StringRef Suffix) const {
-  llvm::SmallString<256> P(Opts.CacheDir);
+std::string ResultCache::entryPath(llvm::StringRef Key,
+                                   llvm::StringRef Suffix) const {
+  llvm::SmallString<256> P(Opts.Dir);
   llvm::sys::path::append(P, "v1", Key.take_front(2), Key + Suffix);
   return std::string(P);
 }
@@ -499,9 +563,9 @@ bool plausible(const CacheEntry &E, const std::vector<std::string> &Files,
     for (const clang::tooling::DiagnosticMessage &N : Rec.Diag.Notes)
       if (!MessageInside(N))
         return false;
-    for (const Edit &Ed : Rec.edits())
-      if (!R.ContentHashes.count(Ed.File) ||
-          !Inside(Ed.File, Ed.Offset, Ed.Length))
+    for (const clang::tooling::Replacement &Ed : Rec.edits())
+      if (!R.ContentHashes.count(Ed.getFilePath().str()) ||
+          !Inside(Ed.getFilePath().str(), Ed.getOffset(), Ed.getLength()))
         return false;
   }
   return true;
@@ -509,42 +573,35 @@ bool plausible(const CacheEntry &E, const std::vector<std::string> &Files,
 
 } // namespace
 
-bool FastPath::serve(FastDecision &D, llvm::StringRef Key,
-                     const std::string &File, const std::string &Directory,
-                     const std::vector<std::string> &Files) {
+std::optional<CacheEntry>
+ResultCache::find(llvm::StringRef Key, const std::string &File,
+                  const std::string &Directory,
+                  const std::vector<std::string> &Files, bool &Invalid) {
+  Invalid = false;
   if (Key.empty())
-    return false;
+    return std::nullopt;
   std::optional<std::string> Text = readCacheFile(entryPath(Key, ".json"));
-  std::optional<llvm::StringRef> Payload = Text ? unseal(*Text) : std::nullopt;
-  std::optional<CacheEntry> E =
-      Payload ? deserializeEntry(*Payload) : std::nullopt;
+  if (!Text)
+    return std::nullopt;
+  std::optional<llvm::StringRef> Payload = unseal(*Text);
+  std::optional<CacheEntry> E;
+  if (Payload) {
+    if (llvm::Expected<CacheEntry> Read = deserializeEntry(*Payload))
+      E = std::move(*Read);
+    else
+      llvm::consumeError(Read.takeError()); // a miss, not a message
+  }
   if (!E || E->Result.MainFile != File ||
       E->Result.BuildDirectory != Directory ||
       !plausible(*E, Files, Directory)) {
-    if (Text)
-      ++Invalid;
-    return false;
+    Invalid = true;
+    return std::nullopt;
   }
-  if (E->PrefilterSkipped) {
-    // --no-prefilter parses what the prefilter skipped.
-    if (!Opts.Prefilter)
-      return false;
-    ++Skipped;
-    ++CachedSkips;
-    D.Skip = true;
-  } else {
-    ++Hits;
-    D.Cached = std::move(E->Result);
-  }
-  // Served: what the TU reads, for a caller that must know it without a
-  // parse (an output the user named must not be one of them).
-  if (D.Files.empty())
-    D.Files = Files;
-  return true;
+  return E;
 }
 
 std::optional<std::vector<std::string>>
-FastPath::readManifest(llvm::StringRef Key) {
+ResultCache::readManifest(llvm::StringRef Key) {
   if (Key.empty())
     return std::nullopt;
   std::optional<std::string> Text =
@@ -557,24 +614,19 @@ FastPath::readManifest(llvm::StringRef Key) {
     llvm::consumeError(V.takeError());
     return std::nullopt;
   }
-  const json::Array *A = V->getAsArray();
-  if (!A || A->empty())
-    return std::nullopt;
   std::vector<std::string> Files;
-  for (const json::Value &F : *A) {
-    std::optional<llvm::StringRef> S = F.getAsString();
-    if (!S)
-      return std::nullopt;
-    Files.push_back(S->str());
-  }
+  json::Path::Root Root("manifest");
+  if (!fromJSON(*V, Files, Root) || Files.empty())
+    return std::nullopt;
   return Files;
 }
 
-void FastPath::writeManifest(const FastDecision &D) {
-  if (D.ManifestKey.empty() || D.Files.empty())
+void ResultCache::writeManifest(llvm::StringRef ManifestKey,
+                                const std::vector<std::string> &Files) {
+  if (ManifestKey.empty() || Files.empty())
     return;
   json::Array A;
-  for (const std::string &F : D.Files) {
+  for (const std::string &F : Files) {
     if (!json::isUTF8(F))
       return;
     A.push_back(F);
@@ -582,21 +634,21 @@ void FastPath::writeManifest(const FastDecision &D) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << json::Value(std::move(A));
-  storeFile(entryPath(D.ManifestKey, ".files.json"), Text);
+  storeFile(entryPath(ManifestKey, ".files.json"), Text);
 }
 
-bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
+bool ResultCache::storeFile(const std::string &Path, llvm::StringRef Payload) {
   // A cache that cannot be written is not used any more: the run goes on as
   // with --no-cache (its verdict never depends on the cache).
   auto Failed = [&](const std::string &Why) {
-    disableCache(Why);
+    disable(Why);
     return false;
   };
   // The cache's own directories, never a symlink out of it.
-  llvm::SmallString<256> V1(Opts.CacheDir);
+  llvm::SmallString<256> V1(Opts.Dir);
   llvm::sys::path::append(V1, "v1");
   std::string Shard(llvm::sys::path::parent_path(Path));
-  std::optional<std::string> Why = notCacheRoot(Opts.CacheDir);
+  std::optional<std::string> Why = notCacheRoot(Opts.Dir);
   if (!Why)
     Why = notOwnDirectory(std::string(V1));
   if (!Why)
@@ -613,14 +665,14 @@ bool FastPath::storeFile(const std::string &Path, llvm::StringRef Payload) {
   return true;
 }
 
-void FastPath::disableCache(const std::string &Why) {
+void ResultCache::disable(const std::string &Why) {
   std::lock_guard<std::mutex> Lock(Mutex);
   if (!DisabledWhy)
     DisabledWhy = Why;
-  CacheOff = true;
+  Off = true;
 }
 
-std::optional<std::string> FastPath::cacheDisabled() const {
+std::optional<std::string> ResultCache::disabled() const {
   std::lock_guard<std::mutex> Lock(Mutex);
   return DisabledWhy;
 }
@@ -647,33 +699,29 @@ static std::optional<std::string> cannotWriteIn(const std::string &Dir) {
   return "cannot write in '" + Dir + "': " + std::strerror(Error);
 }
 
-std::optional<std::string> FastPath::openCache() {
-  if (!Opts.Cache)
-    return std::nullopt;
-  llvm::SmallString<256> V1(Opts.CacheDir);
+std::optional<std::string> ResultCache::open() {
+  llvm::SmallString<256> V1(Opts.Dir);
   llvm::sys::path::append(V1, "v1");
-  std::optional<std::string> Why = notCacheRoot(Opts.CacheDir);
+  std::optional<std::string> Why = notCacheRoot(Opts.Dir);
   if (!Why)
     Why = notOwnDirectory(std::string(V1));
   if (!Why)
     Why = cannotWriteIn(std::string(V1));
   if (Why)
-    disableCache(*Why);
+    disable(*Why);
   return Why;
 }
 
-void FastPath::store(const FastDecision &D, const TUResult &R) {
-  storeEntry(D, {R, /*PrefilterSkipped=*/false});
-}
-
-void FastPath::storeEntry(const FastDecision &D, const CacheEntry &E) {
-  if (D.Key.empty() || !cacheOn())
+void ResultCache::store(llvm::StringRef Key, const CacheEntry &E,
+                        llvm::StringRef ManifestKey,
+                        const std::vector<std::string> &Files) {
+  if (Key.empty() || !on())
     return;
   std::string Value = serializeEntry(E);
   // The manifest goes after the entry: a reader that finds the manifest
   // mostly finds the entry too.
-  if (!Value.empty() && storeFile(entryPath(D.Key, ".json"), Value))
-    writeManifest(D);
+  if (!Value.empty() && storeFile(entryPath(Key, ".json"), Value))
+    writeManifest(ManifestKey, Files);
 }
 
 /// Whether \p Name is a name the cache itself gives its files.
@@ -684,8 +732,8 @@ static bool isCacheFileName(llvm::StringRef Name) {
          (Rest == ".json" || Rest == ".files.json");
 }
 
-void FastPath::trim() {
-  if (!cacheOn() || !Stored)
+void ResultCache::trim() {
+  if (!on() || !Stored)
     return;
   struct Entry {
     llvm::sys::TimePoint<> Time;
@@ -695,7 +743,7 @@ void FastPath::trim() {
   std::vector<Entry> Entries;
   uint64_t Total = 0;
   auto Now = std::chrono::system_clock::now();
-  llvm::SmallString<256> Root(Opts.CacheDir);
+  llvm::SmallString<256> Root(Opts.Dir);
   llvm::sys::path::append(Root, "v1");
   // Exactly v1/<2 hex>/<name>, no symlink followed at any level, and only
   // regular files with the cache's own names: nothing else is ever removed.
@@ -727,13 +775,13 @@ void FastPath::trim() {
       Total += St.st_size;
     }
   }
-  if (Total <= Opts.CacheMaxBytes)
+  if (Total <= Opts.MaxBytes)
     return;
   llvm::sort(Entries, [](const Entry &A, const Entry &B) {
     return std::tie(A.Time, A.Path) < std::tie(B.Time, B.Path);
   });
   for (const Entry &E : Entries) {
-    if (Total <= Opts.CacheMaxBytes)
+    if (Total <= Opts.MaxBytes)
       break;
     if (::unlink(E.Path.c_str()) == 0)
       Total -= E.Size;

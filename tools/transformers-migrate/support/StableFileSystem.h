@@ -51,7 +51,7 @@ protected:
 /// is read as clang reads it, as much as its size says (nothing), even when
 /// asked for everything up to its end (as the dependency scanner asks); a
 /// named pipe is read to its end, as clang reads it (the prefilter's scan
-/// never opens one: FastPath.h).
+/// never opens one: fastpath/Prefilter.h).
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> createStableFileSystem(
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base = nullptr);
 
