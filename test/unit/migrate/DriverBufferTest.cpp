@@ -16,6 +16,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include "gtest/gtest.h"
 
@@ -57,6 +58,32 @@ protected:
   std::unique_ptr<CheckConfig> Cfg;
   std::unique_ptr<TidyWorker> Worker;
   RunOptions Opts;
+};
+
+/// The real file system, but for one file, which is seen to grow once it has
+/// been read: as if it were written while the TU is parsed.
+class GrowsAfterRead : public llvm::vfs::ProxyFileSystem {
+public:
+  explicit GrowsAfterRead(std::string Name)
+      : ProxyFileSystem(llvm::vfs::createPhysicalFileSystem()),
+        Name(std::move(Name)) {}
+
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    if (llvm::sys::path::filename(Path.str()) == Name)
+      Read = true;
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> S = ProxyFileSystem::status(Path);
+    if (S && Read && llvm::sys::path::filename(Path.str()) == Name)
+      return llvm::vfs::Status::copyWithNewSize(*S, S->getSize() + 1);
+    return S;
+  }
+
+private:
+  std::string Name;
+  bool Read = false;
 };
 
 /// \p Text with the fix of \p R applied to \p File's edits.
@@ -160,6 +187,24 @@ TEST_F(DriverBuffers, HeaderBufferIsReadByTheParse) {
   EXPECT_TRUE(llvm::any_of(R.Errors, [&](const Record &E) {
     return E.file() == H && E.At.Line == 2;
   })) << llvm::join(Errors, "\n");
+}
+
+TEST_F(DriverBuffers, DiskFileChangedUnderTheParseIsStillReported) {
+  // The buffer includes a header from disk that changes while it is parsed:
+  // the TU is reported as changed, as without buffers; the buffer itself,
+  // which no one writes, is not.
+  std::string H = D.write("shared.h", "#pragma once\nint shared();\n");
+  std::string A = D.write("a.cpp", Clean);
+  const std::string Buffer = std::string("#include \"shared.h\"\n") + Clean;
+  EXPECT_FALSE(run(A, {{A, Buffer}}).Failed);
+
+  Opts.FileSystem = llvm::makeIntrusiveRefCnt<GrowsAfterRead>("shared.h");
+  TUResult R = run(A, {{A, Buffer}});
+  EXPECT_TRUE(R.Failed);
+  ASSERT_EQ(R.Errors.size(), 1u);
+  EXPECT_EQ(R.Errors[0].file().str(), H);
+  EXPECT_TRUE(R.Errors[0].message().contains("changed on disk"))
+      << R.Errors[0].message().str();
 }
 
 TEST_F(DriverBuffers, BufferThatDoesNotCompileIsAFailedTU) {
