@@ -75,13 +75,13 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Headers;
 
 // A fix's edits, as the tool's fix merge takes them (Model.h), with
 // overlaps() its conflict rule.
-using tmigrate::Edit;
+using clang::tooling::Replacement;
 
 struct FuzzFinding {
   std::string Check;
   std::string Message;
   unsigned Offset = 0; // of the diagnostic, in the main file
-  std::vector<Edit> Edits;
+  std::vector<Replacement> Edits;
 };
 
 struct AnalysisResult {
@@ -219,15 +219,15 @@ AnalysisResult analyse(llvm::StringRef Code, const FuzzOptions &Opts) {
     F.Check = R.check().str();
     F.Message = R.message().str();
     F.Offset = R.offset();
-    for (const tmigrate::Edit &E : R.edits()) {
-      if (E.File != MainFile) {
+    for (const Replacement &E : R.edits()) {
+      if (E.getFilePath() != MainFile) {
         InMain = false;
         continue;
       }
-      TT_FUZZ_CHECK(E.Offset + E.Length <= Code.size(),
-                    "edit [" << E.Offset << ", " << E.Offset + E.Length
-                             << ") past the end of a " << Code.size()
-                             << "-byte file");
+      TT_FUZZ_CHECK(
+          E.getOffset() + E.getLength() <= Code.size(),
+          "edit [" << E.getOffset() << ", " << E.getOffset() + E.getLength()
+                   << ") past the end of a " << Code.size() << "-byte file");
       F.Edits.push_back(E);
     }
     if (InMain)
@@ -346,7 +346,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   AnalysisResult First = analyse(Code, Opts);
 
   std::set<std::tuple<std::string, unsigned, std::string>> Seen;
-  std::set<Edit> Accepted;
+  std::set<Replacement, tmigrate::EditOrder> Accepted;
   unsigned Applied = 0, Conflicts = 0;
   for (const FuzzFinding &F : First.Findings) {
     TT_FUZZ_CHECK(Seen.insert({F.Check, F.Offset, F.Message}).second,
@@ -354,22 +354,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (F.Edits.empty())
       continue;
     clang::tooling::Replacements Own;
-    for (const Edit &E : F.Edits) {
-      llvm::Error Err = Own.add(
-          clang::tooling::Replacement(MainFile, E.Offset, E.Length, E.Text));
+    for (const Replacement &E : F.Edits) {
+      llvm::Error Err = Own.add(E);
       TT_FUZZ_CHECK(!Err, "the edits of one finding overlap ("
                               << llvm::toString(std::move(Err))
                               << "): " << describe(F));
     }
     bool Conflict = false;
     for (size_t I = 0; I < F.Edits.size() && !Conflict; ++I) {
-      const Edit &E = F.Edits[I];
+      const Replacement &E = F.Edits[I];
       if (Accepted.count(E))
         continue;
-      for (const Edit &A : Accepted)
-        Conflict = Conflict || overlaps(A, E);
+      for (const Replacement &A : Accepted)
+        Conflict = Conflict || tmigrate::overlaps(A, E);
       for (size_t J = 0; J < I; ++J)
-        Conflict = Conflict || (!(F.Edits[J] == E) && overlaps(F.Edits[J], E));
+        Conflict =
+            Conflict || (F.Edits[J] != E && tmigrate::overlaps(F.Edits[J], E));
     }
     if (Conflict) {
       ++Conflicts;
@@ -388,12 +388,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
 
   clang::tooling::Replacements All;
   size_t Expected = Code.size();
-  for (const Edit &E : Accepted) {
-    llvm::Error Err = All.add(
-        clang::tooling::Replacement(MainFile, E.Offset, E.Length, E.Text));
+  for (const Replacement &E : Accepted) {
+    llvm::Error Err = All.add(E);
     TT_FUZZ_CHECK(!Err, "merged edits do not form Replacements: "
                             << llvm::toString(std::move(Err)));
-    Expected += E.Text.size() - E.Length;
+    Expected += E.getReplacementText().size() - E.getLength();
   }
   llvm::Expected<std::string> Fixed =
       clang::tooling::applyAllReplacements(Code, All);

@@ -32,8 +32,8 @@ CacheEntry entryWithOneFinding() {
   R.Diag.Message.Ranges.back().FilePath = "/p/src/a.cpp";
   R.Diag.Message.Ranges.back().FileOffset = 118;
   R.Diag.Message.Ranges.back().Length = 6;
-  addEdit(R, Edit{"/p/src/a.cpp", 120, 0, "wrap(\r\n"});
-  addEdit(R, Edit{"/p/include/h.h", 0, 0, "#include <x.h>\n"});
+  addEdit(R, Replacement("/p/src/a.cpp", 120, 0, "wrap(\r\n"));
+  addEdit(R, Replacement("/p/include/h.h", 0, 0, "#include <x.h>\n"));
   clang::tooling::DiagnosticMessage Note;
   Note.Message = "declared here: 'legacy'";
   Note.FilePath = "/p/include/h.h";

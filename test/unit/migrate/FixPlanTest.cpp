@@ -23,7 +23,7 @@ namespace {
 Record finding(const std::string &File, unsigned Offset, unsigned Length,
                const std::string &Text) {
   Record R = findingAt(File, Offset);
-  addEdit(R, Edit{File, Offset, Length, Text});
+  addEdit(R, Replacement(File, Offset, Length, Text));
   return R;
 }
 
@@ -41,6 +41,32 @@ PlanOptions inside(const ScratchDir &D) {
   PlanOptions O;
   O.Project.Roots = {realPathOf(D.Path)};
   return O;
+}
+
+TEST(Edits, ByFileThenOffset) {
+  // tooling::Replacement's operator< compares offsets before files; a fix's
+  // edits, and records told apart by their edits alone, are ordered by file
+  // first (EditOrder, Model.h), as the outputs always were.
+  Record R = findingAt("/p/src/a.cpp", 120);
+  addEdit(R, Replacement("/p/z.h", 0, 0, "#include <x.h>\n"));
+  addEdit(R, Replacement("/p/src/a.cpp", 126, 0, ")"));
+  addEdit(R, Replacement("/p/src/a.cpp", 120, 0, "wrap("));
+  std::vector<Replacement> Edits = R.edits();
+  ASSERT_EQ(Edits.size(), 3u);
+  EXPECT_EQ(Edits[0], Replacement("/p/src/a.cpp", 120, 0, "wrap("));
+  EXPECT_EQ(Edits[1], Replacement("/p/src/a.cpp", 126, 0, ")"));
+  EXPECT_EQ(Edits[2], Replacement("/p/z.h", 0, 0, "#include <x.h>\n"));
+
+  Record A = findingAt("/p/src/a.cpp", 120), B = A;
+  addEdit(A, Replacement("/p/src/a.cpp", 5, 0, "x"));
+  addEdit(B, Replacement("/p/src/b.cpp", 1, 0, "x"));
+  A.RealEdits = A.edits();
+  B.RealEdits = B.edits();
+  EXPECT_TRUE(A.key() < B.key());
+  EXPECT_FALSE(B.key() < A.key());
+  EXPECT_TRUE(A.key() != B.key());
+  B.RealEdits = A.RealEdits;
+  EXPECT_TRUE(A.key() == B.key());
 }
 
 TEST(PlanFixes, TheSameEditFromTwoUnitsIsAppliedOnce) {
@@ -63,7 +89,7 @@ TEST(PlanFixes, AConflictingFixIsNotAppliedAtAll) {
   Record First = finding(F, 2, 6, "wrap(legacy)");
   // Overlaps the first; its second edit alone would fit: none is applied.
   Record Second = finding(F, 4, 6, "x");
-  addEdit(Second, Edit{F, 10, 5, "y"});
+  addEdit(Second, Replacement(F, 10, 5, "y"));
   FixPlan Plan =
       planFixes({First, Second}, seen({{F, "f(legacy, other);\n"}}), inside(D));
   EXPECT_EQ(Plan.Applied, (std::vector<bool>{true, false}));
@@ -139,17 +165,17 @@ TEST(PlanFixes, EditsThatDoNotFitAreRejected) {
 /// (Model.h): planFixes' decisions as they were before its accepted edits
 /// were indexed (issue 26, item 8).
 std::vector<bool> conflictsPairwise(const std::vector<Record> &Records) {
-  std::vector<Edit> Accepted;
+  std::vector<Replacement> Accepted;
   std::vector<bool> Conflicts;
   for (const Record &R : Records) {
-    std::vector<Edit> New;
+    std::vector<Replacement> New;
     bool Ok = true;
-    for (const Edit &E : R.edits()) {
+    for (const Replacement &E : R.edits()) {
       if (llvm::is_contained(Accepted, E))
         continue;
-      for (const Edit &A : Accepted)
+      for (const Replacement &A : Accepted)
         Ok = Ok && !overlaps(A, E);
-      for (const Edit &N : New)
+      for (const Replacement &N : New)
         Ok = Ok && (N == E || !overlaps(N, E));
       New.push_back(E);
     }

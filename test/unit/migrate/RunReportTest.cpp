@@ -19,7 +19,7 @@ Record finding(const std::string &File, unsigned Offset,
                const std::string &MainFile) {
   Record R = findingAt(File, Offset);
   R.MainFile = MainFile;
-  addEdit(R, Edit{File, Offset, 0, "wrap("});
+  addEdit(R, Replacement(File, Offset, 0, "wrap("));
   return R;
 }
 

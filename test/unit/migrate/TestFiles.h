@@ -15,6 +15,8 @@
 
 namespace tmigrate::testing {
 
+using clang::tooling::Replacement;
+
 /// A finding of transformers-legacy-cache at \p Offset of \p File, as
 /// clang-tidy reports it, without a fix.
 inline Record findingAt(const std::string &File, unsigned Offset) {
@@ -28,9 +30,8 @@ inline Record findingAt(const std::string &File, unsigned Offset) {
 }
 
 /// Adds \p E to the fix of \p R.
-inline void addEdit(Record &R, const Edit &E) {
-  llvm::cantFail(R.Diag.Message.Fix[E.File].add(
-      clang::tooling::Replacement(E.File, E.Offset, E.Length, E.Text)));
+inline void addEdit(Record &R, const Replacement &E) {
+  llvm::cantFail(R.Diag.Message.Fix[E.getFilePath()].add(E));
 }
 
 /// A fresh directory, removed with everything in it at the end of the test.

@@ -3,8 +3,18 @@
 #include "driver/Model.h"
 #include "llvm/ADT/STLExtras.h"
 #include <set>
+#include <tuple>
+
+using clang::tooling::Replacement;
 
 namespace tmigrate {
+
+bool EditOrder::operator()(const Replacement &A, const Replacement &B) const {
+  return std::make_tuple(A.getFilePath(), A.getOffset(), A.getLength(),
+                         A.getReplacementText()) <
+         std::make_tuple(B.getFilePath(), B.getOffset(), B.getLength(),
+                         B.getReplacementText());
+}
 
 Record Record::error(llvm::StringRef File, llvm::StringRef Message,
                      llvm::StringRef MainFile, llvm::StringRef BuildDirectory) {
@@ -18,13 +28,11 @@ Record Record::error(llvm::StringRef File, llvm::StringRef Message,
   return R;
 }
 
-std::vector<Edit> Record::edits() const {
-  std::vector<Edit> Out;
+std::vector<Replacement> Record::edits() const {
+  std::vector<Replacement> Out;
   for (const auto &[File, Replacements] : Diag.Message.Fix)
-    for (const clang::tooling::Replacement &Rep : Replacements)
-      Out.push_back({Rep.getFilePath().str(), Rep.getOffset(), Rep.getLength(),
-                     Rep.getReplacementText().str()});
-  llvm::sort(Out);
+    llvm::append_range(Out, Replacements);
+  llvm::sort(Out, EditOrder());
   return Out;
 }
 
@@ -48,30 +56,33 @@ std::string where(const Record &R) {
          std::to_string(R.At.Column);
 }
 
-std::vector<std::vector<Edit>> reportedEdits(const std::vector<Record> &Records,
-                                             const std::vector<bool> *Applied) {
-  std::vector<std::vector<Edit>> Out(Records.size());
+std::vector<std::vector<Replacement>>
+reportedEdits(const std::vector<Record> &Records,
+              const std::vector<bool> *Applied) {
+  std::vector<std::vector<Replacement>> Out(Records.size());
   // A set, not a list searched per edit: the edits seen grow with the
   // findings, thousands in one file.
-  std::set<Edit> Seen;
+  std::set<Replacement, EditOrder> Seen;
   for (size_t I = 0; I < Records.size(); ++I) {
     if (Applied && !(I < Applied->size() && (*Applied)[I]))
       continue;
-    for (Edit &E : Records[I].edits())
+    for (Replacement &E : Records[I].edits())
       if (Seen.insert(E).second)
         Out[I].push_back(std::move(E));
   }
   return Out;
 }
 
-bool overlaps(const Edit &A, const Edit &B) {
-  if (A.Length == 0 && B.Length == 0)
-    return A.Offset == B.Offset; // two different insertions: order unknown
-  if (A.Length == 0)
-    return B.Offset < A.Offset && A.Offset < B.Offset + B.Length;
-  if (B.Length == 0)
-    return A.Offset < B.Offset && B.Offset < A.Offset + A.Length;
-  return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
+bool overlaps(const Replacement &A, const Replacement &B) {
+  unsigned AOffset = A.getOffset(), ALength = A.getLength();
+  unsigned BOffset = B.getOffset(), BLength = B.getLength();
+  if (ALength == 0 && BLength == 0)
+    return AOffset == BOffset; // two different insertions: order unknown
+  if (ALength == 0)
+    return BOffset < AOffset && AOffset < BOffset + BLength;
+  if (BLength == 0)
+    return AOffset < BOffset && BOffset < AOffset + ALength;
+  return AOffset < BOffset + BLength && BOffset < AOffset + ALength;
 }
 
 } // namespace tmigrate

@@ -17,7 +17,9 @@
 #define TRANSFORMERS_MIGRATE_MODEL_H
 
 #include "clang/Tooling/Core/Diagnostic.h"
+#include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/StringRef.h"
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -41,22 +43,16 @@ struct Position {
   unsigned Column = 0;
 };
 
-/// One replacement of a fix, as the fix merge handles it. Insertions have
-/// Length == 0.
-struct Edit {
-  std::string File;
-  unsigned Offset = 0;
-  unsigned Length = 0;
-  std::string Text;
-
-  bool operator<(const Edit &O) const {
-    return std::tie(File, Offset, Length, Text) <
-           std::tie(O.File, O.Offset, O.Length, O.Text);
-  }
-  bool operator==(const Edit &O) const {
-    return std::tie(File, Offset, Length, Text) ==
-           std::tie(O.File, O.Offset, O.Length, O.Text);
-  }
+/// The order of a fix's edits in the tool's outputs and in the fix plan: by
+/// file, then offset, length and text. tooling::Replacement's own operator<
+/// compares the offset first and the file third; within one file the two
+/// agree, but across files (a fix that edits its file and inserts an
+/// #include into a header) the outputs, "FIX-IT applied" notes and the
+/// order of de-duplicated records follow this one, as they always have.
+/// Equivalence under both is equality of all four fields.
+struct EditOrder {
+  bool operator()(const clang::tooling::Replacement &A,
+                  const clang::tooling::Replacement &B) const;
 };
 
 /// Whether two edits of one file cannot both be applied: overlapping
@@ -64,8 +60,24 @@ struct Edit {
 /// order is unknown), an insertion strictly inside a replacement. The end
 /// of an edit is computed in 32 bits. The fix merge's conflict rule
 /// (FixApplier.cpp), and the oracle its tests and the analysis fuzzer
-/// compare against.
-bool overlaps(const Edit &A, const Edit &B);
+/// compare against. Not tooling::Replacements::add's rule: that one merges
+/// insertions at one offset, and overlapping replacements, whose order does
+/// not change the result.
+bool overlaps(const clang::tooling::Replacement &A,
+              const clang::tooling::Replacement &B);
+
+/// A record's edits compared as a sequence in EditOrder: the last part of
+/// Record::key(), whose order is the order of the merged records.
+struct EditSequence {
+  const std::vector<clang::tooling::Replacement> *Edits;
+
+  bool operator<(const EditSequence &O) const {
+    return std::lexicographical_compare(Edits->begin(), Edits->end(),
+                                        O.Edits->begin(), O.Edits->end(),
+                                        EditOrder());
+  }
+  bool operator==(const EditSequence &O) const { return *Edits == *O.Edits; }
+};
 
 /// One diagnostic, as clang-tidy reported it, and the tool's state beside it.
 struct Record {
@@ -87,7 +99,7 @@ struct Record {
   /// file() and the edits' files with symlinks resolved (set when the
   /// results are merged): one file reached through two paths is one file.
   std::string RealFile;
-  std::vector<Edit> RealEdits;
+  std::vector<clang::tooling::Replacement> RealEdits;
 
   /// An error of the compiler (clang-diagnostic-error) or of the tool's
   /// run, located at \p File: the TU could not be analysed.
@@ -105,9 +117,9 @@ struct Record {
   }
   /// Reported as an error, WarningsAsErrors included.
   bool isError() const { return hasErrorLevel() || WarningAsError; }
-  /// The fix's replacements as edits, sorted: one order whatever the order
-  /// of the fix's files.
-  std::vector<Edit> edits() const;
+  /// The fix's replacements of every file, in EditOrder: one order whatever
+  /// the order of the fix's files.
+  std::vector<clang::tooling::Replacement> edits() const;
   bool hasFix() const;
   /// Where the message is, and note \p I.
   Position position() const;
@@ -116,8 +128,10 @@ struct Record {
   /// The identity used to de-duplicate diagnostics reported by several TUs
   /// (a finding in a header included by many files), as clang-tidy does.
   auto key() const {
-    return std::tie(RealFile, Diag.Message.FileOffset, Diag.DiagnosticName,
-                    Diag.Message.Message, RealEdits);
+    return std::tuple<const std::string &, const unsigned &,
+                      const std::string &, const std::string &, EditSequence>(
+        RealFile, Diag.Message.FileOffset, Diag.DiagnosticName,
+        Diag.Message.Message, EditSequence{&RealEdits});
   }
 };
 
@@ -176,7 +190,7 @@ struct TUResult {
 /// carried by an earlier record (the shared #include insertion) is left out,
 /// so only the first fixed finding of a file carries it, as in the plugin.
 /// When \p Applied is given, only applied records contribute edits.
-std::vector<std::vector<Edit>>
+std::vector<std::vector<clang::tooling::Replacement>>
 reportedEdits(const std::vector<Record> &Records,
               const std::vector<bool> *Applied = nullptr);
 

@@ -14,12 +14,15 @@
 #include <limits>
 #include <optional>
 
+using clang::tooling::Replacement;
+
 namespace tmigrate {
 
 /// Whether the end of \p E, computed in 32 bits as overlaps() computes it,
 /// wraps around. No edit of a real file does, but a damaged cache entry may.
-static bool endWraps(const Edit &E) {
-  return uint64_t(E.Offset) + E.Length > std::numeric_limits<unsigned>::max();
+static bool endWraps(const Replacement &E) {
+  return uint64_t(E.getOffset()) + E.getLength() >
+         std::numeric_limits<unsigned>::max();
 }
 
 namespace {
@@ -29,46 +32,55 @@ namespace {
 /// before it), so a new edit overlaps one of them only if it overlaps a
 /// neighbour by offset: a look-up in O(log n) where comparing it with every
 /// accepted edit made the plan quadratic in the findings of a file.
+///
+/// Not a tooling::Replacements: its add() is another merge rule. It takes
+/// two insertions at one offset when either order gives the same text
+/// (and concatenates them: the same #include from two findings would be
+/// inserted twice), and overlapping replacements whose order does not
+/// matter (merged into one); overlaps() refuses both. It also decides edit
+/// by edit, where a finding's fix is accepted whole or not at all.
+/// tooling::Replacements only applies the accepted edits (planFixes).
 class AcceptedEdits {
 public:
-  bool contains(const Edit &E) const { return All.count(E); }
+  bool contains(const Replacement &E) const { return All.count(E); }
 
   /// Whether overlaps(A, E) holds for some accepted edit A.
-  bool overlapsAny(const Edit &E) const {
-    auto Overlaps = [&E](const Edit &A) { return overlaps(A, E); };
+  bool overlapsAny(const Replacement &E) const {
+    auto Overlaps = [&E](const Replacement &A) { return overlaps(A, E); };
     // overlaps() with a wrapped end is no interval test: such edits are
     // compared one by one, as before.
     if (endWraps(E))
       return llvm::any_of(All, Overlaps);
     if (llvm::any_of(Wrapping, Overlaps))
       return true;
-    if (E.Length == 0) // the same place, or strictly inside a replacement
-      return Insertions.count(E.Offset) || replacementAcross(E.Offset);
+    unsigned Offset = E.getOffset();
+    if (E.getLength() == 0) // the same place, or strictly inside a replacement
+      return Insertions.count(Offset) || replacementAcross(Offset);
     // An insertion strictly inside, a replacement starting inside, or one
     // starting before that reaches into it.
-    unsigned End = E.Offset + E.Length;
-    auto I = Insertions.upper_bound(E.Offset);
+    unsigned End = Offset + E.getLength();
+    auto I = Insertions.upper_bound(Offset);
     if (I != Insertions.end() && *I < End)
       return true;
-    auto R = Replacements.lower_bound(E.Offset);
+    auto R = Replacements.lower_bound(Offset);
     if (R != Replacements.end() && R->first < End)
       return true;
-    return replacementAcross(E.Offset);
+    return replacementAcross(Offset);
   }
 
-  void insert(const Edit &E) {
+  void insert(const Replacement &E) {
     if (!All.insert(E).second)
       return;
     if (endWraps(E))
       Wrapping.push_back(E);
-    else if (E.Length == 0)
-      Insertions.insert(E.Offset);
+    else if (E.getLength() == 0)
+      Insertions.insert(E.getOffset());
     else
-      Replacements.emplace(E.Offset, E.Offset + E.Length);
+      Replacements.emplace(E.getOffset(), E.getOffset() + E.getLength());
   }
 
-  /// Every accepted edit, sorted.
-  const std::set<Edit> &edits() const { return All; }
+  /// Every accepted edit, in EditOrder.
+  const std::set<Replacement, EditOrder> &edits() const { return All; }
 
 private:
   /// Whether an accepted replacement starts before \p Offset and ends after
@@ -78,13 +90,13 @@ private:
     return R != Replacements.begin() && std::prev(R)->second > Offset;
   }
 
-  std::set<Edit> All;
+  std::set<Replacement, EditOrder> All;
   /// Of the edits whose end does not wrap: the offsets of the insertions
   /// (distinct: two insertions at one place overlap), and the replacements'
   /// offsets with their ends.
   std::set<unsigned> Insertions;
   std::map<unsigned, unsigned> Replacements;
-  std::vector<Edit> Wrapping;
+  std::vector<Replacement> Wrapping;
 };
 
 } // namespace
@@ -113,14 +125,14 @@ FixPlan planFixes(const std::vector<Record> &Records,
     const Record &R = Records[I];
     if (!R.hasFix() || (I < Opts.Excluded.size() && Opts.Excluded[I]))
       continue;
-    std::vector<Edit> Edits;
+    std::vector<Replacement> Edits;
     bool Ok = true;
-    for (const Edit &E : R.edits()) {
-      Edit Real = E;
-      Real.File = realPathOf(E.File);
-      if (!Opts.AllowOutside && !Opts.Project.contains(Real.File)) {
+    for (const Replacement &E : R.edits()) {
+      Replacement Real(realPathOf(E.getFilePath()), E.getOffset(),
+                       E.getLength(), E.getReplacementText());
+      if (!Opts.AllowOutside && !Opts.Project.contains(Real.getFilePath())) {
         Plan.Problems.push_back("fix for " + where(R) + " [" + R.check().str() +
-                                "] not applied: " + Real.File +
+                                "] not applied: " + Real.getFilePath().str() +
                                 " is outside the project (" +
                                 Opts.Project.describe() +
                                 "); use --project-root or --allow-outside");
@@ -131,16 +143,16 @@ FixPlan planFixes(const std::vector<Record> &Records,
     }
     if (!Ok)
       continue;
-    std::vector<Edit> New;
-    for (const Edit &E : Edits) {
-      AcceptedEdits &InFile = Accepted[E.File];
+    std::vector<Replacement> New;
+    for (const Replacement &E : Edits) {
+      AcceptedEdits &InFile = Accepted[E.getFilePath().str()];
       if (InFile.contains(E))
         continue; // the same edit from another TU or finding
       if (InFile.overlapsAny(E))
         Ok = false;
       // One finding's own edits: a handful.
-      for (const Edit &N : New)
-        if (N.File == E.File && overlaps(N, E) && !(N == E))
+      for (const Replacement &N : New)
+        if (N.getFilePath() == E.getFilePath() && overlaps(N, E) && N != E)
           Ok = false;
       if (!Ok)
         break;
@@ -151,10 +163,10 @@ FixPlan planFixes(const std::vector<Record> &Records,
                               "] not applied: it conflicts with another fix");
       continue;
     }
-    for (const Edit &E : New)
-      Accepted[E.File].insert(E);
-    for (const Edit &E : Edits) {
-      auto &V = FileRecords[E.File];
+    for (const Replacement &E : New)
+      Accepted[E.getFilePath().str()].insert(E);
+    for (const Replacement &E : Edits) {
+      auto &V = FileRecords[E.getFilePath().str()];
       if (V.empty() || V.back() != I)
         V.push_back(I);
     }
@@ -162,7 +174,7 @@ FixPlan planFixes(const std::vector<Record> &Records,
   }
 
   for (auto &[Path, InFile] : Accepted) {
-    const std::set<Edit> &Edits = InFile.edits();
+    const std::set<Replacement, EditOrder> &Edits = InFile.edits();
     auto Unapply = [&, P = Path](const std::string &Why) {
       Plan.Problems.push_back(P + ": not written: " + Why);
       for (size_t I : FileRecords[P])
@@ -187,14 +199,14 @@ FixPlan planFixes(const std::vector<Record> &Records,
     }
     clang::tooling::Replacements Repls;
     bool Bad = false;
-    for (const Edit &E : Edits) {
+    for (const Replacement &E : Edits) {
       // 64-bit: an offset and a length near 2^32 must not wrap around.
-      if (uint64_t(E.Offset) + uint64_t(E.Length) > Content->size()) {
+      if (uint64_t(E.getOffset()) + uint64_t(E.getLength()) > Content->size()) {
         Bad = true;
         break;
       }
-      if (llvm::Error Err = Repls.add(
-              clang::tooling::Replacement(Path, E.Offset, E.Length, E.Text))) {
+      // Every edit here is in Path (Accepted is keyed by its edits' file).
+      if (llvm::Error Err = Repls.add(E)) {
         llvm::consumeError(std::move(Err));
         Bad = true;
         break;

@@ -25,8 +25,8 @@ struct FilePlan {
   std::string RealPath;
   std::string Original;
   std::string Fixed;
-  /// The accepted edits, sorted, all in RealPath.
-  std::vector<Edit> Edits;
+  /// The accepted edits, in EditOrder (by offset: all are in RealPath).
+  std::vector<clang::tooling::Replacement> Edits;
   /// Indices (into the records passed to planFixes) applied to this file.
   std::vector<size_t> Findings;
 };

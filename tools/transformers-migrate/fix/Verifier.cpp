@@ -108,13 +108,13 @@ parseWith(const tooling::CompileCommand &Cmd, const RunOptions &RO,
 /// start of that edit.
 unsigned originalOffset(const FilePlan &FP, unsigned NewOffset) {
   long Delta = 0;
-  for (const Edit &E : FP.Edits) {
-    long Start = long(E.Offset) + Delta;
+  for (const tooling::Replacement &E : FP.Edits) {
+    long Start = long(E.getOffset()) + Delta;
     if (long(NewOffset) < Start)
       break;
-    if (long(NewOffset) < Start + long(E.Text.size()))
-      return E.Offset;
-    Delta += long(E.Text.size()) - long(E.Length);
+    if (long(NewOffset) < Start + long(E.getReplacementText().size()))
+      return E.getOffset();
+    Delta += long(E.getReplacementText().size()) - long(E.getLength());
   }
   long Old = long(NewOffset) - Delta;
   return unsigned(std::clamp<long>(Old, 0, long(FP.Original.size())));
@@ -190,15 +190,15 @@ std::vector<ParseError> newErrors(const std::vector<ParseError> &After,
 }
 
 /// The edit of \p R closest to its diagnostic: the fix's "here".
-std::optional<Edit> mainEdit(const Record &R) {
-  std::vector<Edit> Edits = R.edits();
-  std::optional<Edit> Best;
-  auto Dist = [&](const Edit &X) {
-    return X.Offset > R.offset() ? X.Offset - R.offset()
-                                 : R.offset() - X.Offset;
+std::optional<tooling::Replacement> mainEdit(const Record &R) {
+  std::vector<tooling::Replacement> Edits = R.edits();
+  std::optional<tooling::Replacement> Best;
+  auto Dist = [&](const tooling::Replacement &X) {
+    return X.getOffset() > R.offset() ? X.getOffset() - R.offset()
+                                      : R.offset() - X.getOffset();
   };
-  for (const Edit &E : Edits)
-    if (E.File == R.file() && (!Best || Dist(E) < Dist(*Best)))
+  for (const tooling::Replacement &E : Edits)
+    if (E.getFilePath() == R.file() && (!Best || Dist(E) < Dist(*Best)))
       Best = E;
   if (!Best && !Edits.empty())
     Best = Edits.front();
@@ -230,11 +230,13 @@ Record rejection(const Record &R, const Located &Error, const FixPlan &Plan,
   Out.MainFile = R.MainFile;
   Out.RealFile = R.RealFile;
   Out.FixNotApplied = true;
-  if (std::optional<Edit> E = mainEdit(R)) {
-    auto It = Plan.Files.find(realPathOf(E->File));
+  if (std::optional<tooling::Replacement> E = mainEdit(R)) {
+    auto It = Plan.Files.find(realPathOf(E->getFilePath()));
     if (It != Plan.Files.end())
-      addNote(Out, Positions.at(E->File, It->second, E->Offset),
-              "the fix that was held back: insert '" + E->Text + "' here");
+      addNote(Out,
+              Positions.at(E->getFilePath().str(), It->second, E->getOffset()),
+              "the fix that was held back: insert '" +
+                  E->getReplacementText().str() + "' here");
   }
   if (Error.Pos)
     addNote(Out, *Error.Pos, "after the rewrite, the compiler fails here");
@@ -256,10 +258,11 @@ planAndVerify(const std::vector<Record> &Records,
   // Every spelling of every edited file, by real path.
   std::map<std::string, std::set<std::string>> Spellings;
   for (const Record &R : Records) {
-    std::vector<Edit> Edits = R.edits();
+    std::vector<tooling::Replacement> Edits = R.edits();
     for (size_t I = 0; I < Edits.size() && I < R.RealEdits.size(); ++I) {
-      Spellings[R.RealEdits[I].File].insert(R.RealEdits[I].File);
-      Spellings[R.RealEdits[I].File].insert(Edits[I].File);
+      std::string Real = R.RealEdits[I].getFilePath().str();
+      Spellings[Real].insert(Real);
+      Spellings[Real].insert(Edits[I].getFilePath().str());
     }
   }
 
@@ -345,9 +348,9 @@ planAndVerify(const std::vector<Record> &Records,
         if (PO.Excluded[I] || !(I < Plan.Applied.size() && Plan.Applied[I]))
           continue;
         bool Hit = false;
-        for (const Edit &E : Records[I].RealEdits)
-          Hit = Hit ||
-                (Units[U].Touched.count(E.File) && Plan.Files.count(E.File));
+        for (const tooling::Replacement &E : Records[I].RealEdits)
+          Hit = Hit || (Units[U].Touched.count(E.getFilePath().str()) &&
+                        Plan.Files.count(E.getFilePath().str()));
         if (!Hit)
           continue;
         PO.Excluded[I] = true;

@@ -109,10 +109,11 @@ void emitDiff(const FixPlan &Plan, llvm::raw_ostream &OS) {
 
     // Group edits by the original lines they touch.
     std::vector<Block> Blocks;
-    std::vector<std::vector<const Edit *>> Groups;
-    for (const Edit &E : FP.Edits) {
-      unsigned B = Lines.empty() ? 0 : LineOf(E.Offset);
-      unsigned End = E.Length ? LineOf(E.Offset + E.Length - 1) : B;
+    std::vector<std::vector<const clang::tooling::Replacement *>> Groups;
+    for (const clang::tooling::Replacement &E : FP.Edits) {
+      unsigned B = Lines.empty() ? 0 : LineOf(E.getOffset());
+      unsigned End =
+          E.getLength() ? LineOf(E.getOffset() + E.getLength() - 1) : B;
       if (!Blocks.empty() && B < Blocks.back().End) {
         Blocks.back().End = std::max(Blocks.back().End, End + 1);
         Groups.back().push_back(&E);
@@ -128,10 +129,10 @@ void emitDiff(const FixPlan &Plan, llvm::raw_ostream &OS) {
       unsigned To = Bk.End < Starts.size() ? Starts[Bk.End] : Orig.size();
       std::string Text;
       unsigned Pos = From;
-      for (const Edit *E : Groups[G]) {
-        Text += Orig.slice(Pos, E->Offset).str();
-        Text += E->Text;
-        Pos = E->Offset + E->Length;
+      for (const clang::tooling::Replacement *E : Groups[G]) {
+        Text += Orig.slice(Pos, E->getOffset()).str();
+        Text += E->getReplacementText();
+        Pos = E->getOffset() + E->getLength();
       }
       Text += Orig.slice(Pos, To).str();
       for (llvm::StringRef L : splitLines(Text))

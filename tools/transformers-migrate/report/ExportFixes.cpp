@@ -39,7 +39,8 @@ llvm::Error exportFixes(llvm::StringRef Path,
                         llvm::StringRef MainSourceFile,
                         std::vector<std::string> &Problems) {
   std::vector<clang::tidy::ClangTidyError> Errors;
-  std::vector<std::vector<Edit>> Edits = reportedEdits(Records, &Applied);
+  std::vector<std::vector<clang::tooling::Replacement>> Edits =
+      reportedEdits(Records, &Applied);
   for (size_t I = 0; I < Records.size(); ++I) {
     const Record &R = Records[I];
     // clang-tidy's own error: the diagnostic as it reported it, with the
@@ -52,17 +53,20 @@ llvm::Error exportFixes(llvm::StringRef Path,
     sanitize(E.Message);
     for (clang::tooling::DiagnosticMessage &N : E.Notes)
       sanitize(N);
-    bool Representable = llvm::all_of(Edits[I], [](const Edit &Ed) {
-      return llvm::json::isUTF8(realPathOf(Ed.File));
-    });
+    bool Representable =
+        llvm::all_of(Edits[I], [](const clang::tooling::Replacement &Ed) {
+          return llvm::json::isUTF8(realPathOf(Ed.getFilePath()));
+        });
     if (!Representable)
       Problems.push_back("fix for " + where(R) +
                          " not exported: its file name is not valid UTF-8, "
                          "which the YAML file cannot carry");
-    for (const Edit &Ed : Representable ? Edits[I] : std::vector<Edit>()) {
-      std::string Real = realPathOf(Ed.File);
-      if (llvm::Error Err = E.Message.Fix[Real].add(
-              clang::tooling::Replacement(Real, Ed.Offset, Ed.Length, Ed.Text)))
+    for (const clang::tooling::Replacement &Ed :
+         Representable ? Edits[I]
+                       : std::vector<clang::tooling::Replacement>()) {
+      std::string Real = realPathOf(Ed.getFilePath());
+      if (llvm::Error Err = E.Message.Fix[Real].add(clang::tooling::Replacement(
+              Real, Ed.getOffset(), Ed.getLength(), Ed.getReplacementText())))
         return Err;
     }
     Errors.push_back(std::move(E));

@@ -41,11 +41,12 @@ void emitJson(const std::vector<Record> &Records,
       O["message"] = R.Diag.Notes[N].Message;
       Notes.push_back(std::move(O));
     }
-    for (const Edit &E : R.edits())
-      Fix.push_back(llvm::json::Object{{"file", E.File},
-                                       {"offset", E.Offset},
-                                       {"length", E.Length},
-                                       {"replacement", E.Text}});
+    for (const clang::tooling::Replacement &E : R.edits())
+      Fix.push_back(
+          llvm::json::Object{{"file", E.getFilePath().str()},
+                             {"offset", E.getOffset()},
+                             {"length", E.getLength()},
+                             {"replacement", E.getReplacementText().str()}});
     D["ranges"] = std::move(Ranges);
     D["notes"] = std::move(Notes);
     D["fix"] = std::move(Fix);

@@ -57,8 +57,8 @@ public:
     return SM.getLocForStartOfFile(ID).getLocWithOffset(Offset);
   }
 
-  void report(const Record &R, const std::vector<Edit> &Edits, bool FixMode,
-              bool Applied) {
+  void report(const Record &R, const std::vector<tooling::Replacement> &Edits,
+              bool FixMode, bool Applied) {
     // A record without a line (a file that could not be used at all) has
     // no source to show: its message names the file.
     SourceLocation Loc =
@@ -79,23 +79,23 @@ public:
           Diag << CharSourceRange::getCharRange(B,
                                                 B.getLocWithOffset(Rg.Length));
       }
-      for (const Edit &E : Edits) {
-        SourceLocation B = location(E.File, E.Offset);
+      for (const tooling::Replacement &E : Edits) {
+        SourceLocation B = location(E.getFilePath(), E.getOffset());
         if (B.isInvalid())
           continue;
         Diag << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(B, B.getLocWithOffset(E.Length)),
-            E.Text);
+            CharSourceRange::getCharRange(B, B.getLocWithOffset(E.getLength())),
+            E.getReplacementText());
         FixLocs.push_back(B);
       }
     }
     // clang-tidy reports "FIX-IT applied" per replacement in offset order.
     if (FixMode) {
-      std::vector<Edit> Sorted = Edits;
-      llvm::sort(Sorted);
+      std::vector<tooling::Replacement> Sorted = Edits;
+      llvm::sort(Sorted, EditOrder());
       FixLocs.clear();
-      for (const Edit &E : Sorted) {
-        SourceLocation B = location(E.File, E.Offset);
+      for (const tooling::Replacement &E : Sorted) {
+        SourceLocation B = location(E.getFilePath(), E.getOffset());
         if (B.isValid())
           FixLocs.push_back(B);
       }
@@ -127,7 +127,7 @@ void emitText(const std::vector<Record> &Records,
   Reporter Rep(OS, Color);
   if (Rewritten)
     Rep.useOriginals(*Rewritten);
-  std::vector<std::vector<Edit>> Edits = reportedEdits(Records);
+  std::vector<std::vector<tooling::Replacement>> Edits = reportedEdits(Records);
   for (size_t I = 0; I < Records.size(); ++I)
     Rep.report(Records[I], Edits[I], FixMode, I < Applied.size() && Applied[I]);
   OS.flush();

@@ -68,14 +68,15 @@ static llvm::json::Object location(SarifLocations &Locations,
 static std::optional<llvm::json::Object> fix(SarifLocations &Locations,
                                              const Record &R) {
   std::map<std::string, llvm::json::Array> PerFile;
-  for (const Edit &E : R.edits()) {
+  for (const clang::tooling::Replacement &E : R.edits()) {
+    std::string File = E.getFilePath().str();
     std::optional<llvm::json::Object> Deleted =
-        Locations.charRegion(E.File, E.Offset, E.Length);
+        Locations.charRegion(File, E.getOffset(), E.getLength());
     if (!Deleted)
       return std::nullopt;
-    PerFile[E.File].push_back(
+    PerFile[File].push_back(
         llvm::json::Object{{"deletedRegion", std::move(*Deleted)},
-                           {"insertedContent", text(E.Text)}});
+                           {"insertedContent", text(E.getReplacementText())}});
   }
   llvm::json::Array Changes;
   for (auto &[File, Replacements] : PerFile)
