@@ -4,6 +4,7 @@
 #include "driver/LineIndex.h"
 #include "driver/OutputGuard.h"
 #include "input/CompilationDatabaseLoader.h"
+#include "support/Parallel.h"
 #include "support/StableFileSystem.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"
@@ -14,8 +15,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/xxhash.h"
 #include <algorithm>
@@ -321,16 +320,7 @@ planAndVerify(const std::vector<Record> &Records,
       ++ParsesOf[P];
       Found[P] = newErrors(After, Before);
     };
-    unsigned Jobs = RO.Jobs ? RO.Jobs : 1;
-    if (Jobs <= 1 || Pending.size() <= 1) {
-      for (size_t P = 0; P < Pending.size(); ++P)
-        Work(P);
-    } else {
-      llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-      for (size_t P = 0; P < Pending.size(); ++P)
-        Pool.async([&Work, P] { Work(P); });
-      Pool.wait();
-    }
+    forEachIndex(RO.Jobs, Pending.size(), Work);
 
     bool Rejected = false;
     OriginalPositions Positions;
