@@ -165,9 +165,8 @@ void LegacyCacheCheck::onEndOfTranslationUnit() {
 /// the edit rides only on the first diagnostic of the file that is actually
 /// reported. "Reported" is observed on the diagnostic consumer's counters: a
 /// diagnostic suppressed by NOLINT does not count, so a NOLINT on the first
-/// finding does not lose the #include of the others. (clang-tidy's
-/// utils::IncludeInserter hands the edit out once per file whatever becomes
-/// of the diagnostic it went to, which is why it is not used here.)
+/// finding does not lose the #include of the others. (Why not clang-tidy's
+/// utils::IncludeInserter: IncludeFix.h.)
 void LegacyCacheCheck::emit(const Finding &F) {
   const DiagnosticConsumer *Client = TUSources->getDiagnostics().getClient();
   auto Reported = [Client] {

@@ -4,12 +4,16 @@
 // option) at its sorted place (clang::tooling::HeaderIncludes with the LLVM or
 // Google include style), or nothing when the file already includes it.
 //
-// Not clang-tidy's utils::IncludeInserter: that hands out a file's insertion
-// once per TU, to whichever diagnostic asks first. If that diagnostic is then
-// suppressed (NOLINT), the edit is lost for every other fix in the file. This
-// fixer answers every time it is asked; LegacyCacheCheck decides which
-// diagnostic carries the edit, once one carrying it has been reported. The
-// option is still clang-tidy's IncludeSorter::IncludeStyle.
+// Not clang-tidy's utils::IncludeInserter, which has two modes and neither
+// keeps the rule the checks need. Not self-contained (clang-tidy -fix), it
+// hands a file's insertion out once per TU, to whichever diagnostic asks
+// first: if that diagnostic is then suppressed (NOLINT), every other fix in
+// the file loses the edit. Made self-contained (as for clangd), it hands it
+// to every diagnostic, and clang-tidy -fix concatenates the identical
+// insertions. This fixer answers every time it is asked; LegacyCacheCheck::emit() attaches the edit
+// until one diagnostic carrying it has been reported. The placement is
+// tooling::HeaderIncludes' (the lit tests pin it); the option is still
+// clang-tidy's IncludeSorter::IncludeStyle.
 //
 //===----------------------------------------------------------------------===//
 
