@@ -10,10 +10,10 @@
 // first: if that diagnostic is then suppressed (NOLINT), every other fix in
 // the file loses the edit. Made self-contained (as for clangd), it hands it
 // to every diagnostic, and clang-tidy -fix concatenates the identical
-// insertions. This fixer answers every time it is asked; LegacyCacheCheck::emit() attaches the edit
-// until one diagnostic carrying it has been reported. The placement is
-// tooling::HeaderIncludes' (the lit tests pin it); the option is still
-// clang-tidy's IncludeSorter::IncludeStyle.
+// insertions. This fixer answers every time it is asked;
+// LegacyCacheCheck::emit() attaches the edit until one diagnostic carrying it
+// has been reported. The placement is tooling::HeaderIncludes' (the lit tests
+// pin it); the option is still clang-tidy's IncludeSorter::IncludeStyle.
 //
 //===----------------------------------------------------------------------===//
 
