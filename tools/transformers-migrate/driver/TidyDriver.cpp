@@ -8,6 +8,7 @@
 #include "driver/OutputGuard.h"
 #include "driver/ToolArguments.h"
 #include "input/CheckConfig.h"
+#include "support/Paths.h"
 #include "support/StableFileSystem.h"
 #include "transformers-tidy/CheckCatalog.h"
 #include "transformers-tidy/LLVMCompat.h"
@@ -76,15 +77,10 @@ private:
 };
 
 /// A diagnostic's path as clang-tidy's reporter resolves it: relative to
-/// the build directory of its TU, without dots.
+/// the build directory of its TU (the current one when it has none),
+/// without dots.
 std::string absoluteIn(llvm::StringRef BuildDirectory, llvm::StringRef Path) {
-  if (Path.empty())
-    return "";
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P) && !BuildDirectory.empty())
-    transformers_tidy::compat::makeAbsolute(BuildDirectory, P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
+  return Path.empty() ? "" : absolutePath(Path, BuildDirectory);
 }
 
 /// The unsaved buffers of a run by absolute path (TidyWorker::run).

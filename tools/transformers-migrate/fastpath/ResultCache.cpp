@@ -18,8 +18,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "fastpath/ResultCache.h"
+#include "support/Paths.h"
 #include "support/SafeFileWriter.h"
-#include "transformers-tidy/LLVMCompat.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -509,14 +509,6 @@ std::optional<std::string> notCacheRoot(const std::string &Dir) {
   return std::nullopt;
 }
 
-std::string normalPath(llvm::StringRef Path, llvm::StringRef Directory) {
-  llvm::SmallString<256> P(Path);
-  if (!llvm::sys::path::is_absolute(P))
-    transformers_tidy::compat::makeAbsolute(Directory, P);
-  llvm::sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  return std::string(P);
-}
-
 /// An entry is used only if everything it would make the tool print or
 /// write lies where the translation unit can have put it: every edit in a
 /// file the entry vouches for (its content hashes), each such file one the
@@ -530,14 +522,14 @@ bool plausible(const CacheEntry &E, const std::vector<std::string> &Files,
     return R.ContentHashes.empty();
   std::set<std::string> Read;
   for (const std::string &F : Files)
-    Read.insert(normalPath(F, Directory));
+    Read.insert(absolutePath(F, Directory));
   std::map<std::string, uint64_t> Sizes;
   auto SizeOf = [&](const std::string &File) -> std::optional<uint64_t> {
     auto It = Sizes.find(File);
     if (It != Sizes.end())
       return It->second;
     llvm::sys::fs::file_status St;
-    if (!Read.count(normalPath(File, Directory)) ||
+    if (!Read.count(absolutePath(File, Directory)) ||
         llvm::sys::fs::status(File, St) || !llvm::sys::fs::is_regular_file(St))
       return std::nullopt;
     return Sizes[File] = St.getSize();

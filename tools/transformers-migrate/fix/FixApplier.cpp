@@ -3,6 +3,7 @@
 #include "fix/FixApplier.h"
 #include "input/CompilationDatabaseLoader.h"
 #include "support/BoundedInput.h"
+#include "support/Paths.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

@@ -1,7 +1,6 @@
 //===- RunReport.cpp - Merging TU results and the closing summary ---------===//
 
 #include "report/RunReport.h"
-#include "input/CompilationDatabaseLoader.h"
 #include "support/Paths.h"
 #include "transformers-tidy/LLVMCompat.h"
 #include "llvm/ADT/STLExtras.h"

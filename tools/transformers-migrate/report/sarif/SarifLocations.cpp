@@ -1,7 +1,6 @@
 //===- SarifLocations.cpp -------------------------------------------------===//
 
 #include "report/sarif/SarifLocations.h"
-#include "input/CompilationDatabaseLoader.h"
 #include "support/Paths.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
