@@ -70,7 +70,7 @@ private:
 
 /// The components of a qualified name as lookup takes them: a leading "::"
 /// dropped, each component trimmed, empty ones kept (they name nothing).
-/// The prefilter asks for the same components (FastPath.h).
+/// The prefilter asks for the same components (fastpath/Prefilter.h).
 std::vector<std::string> qualifiedNameComponents(llvm::StringRef Name);
 
 /// For each of \p Names, whether it names a type in \p Ctx (the rule above).
