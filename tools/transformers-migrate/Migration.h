@@ -13,7 +13,7 @@
 #ifndef TRANSFORMERS_MIGRATE_MIGRATION_H
 #define TRANSFORMERS_MIGRATE_MIGRATION_H
 
-#include "driver/Runner.h"
+#include "Runner.h"
 #include "fastpath/FastPath.h"
 #include "fix/FixApplier.h"
 #include "input/CheckConfig.h"

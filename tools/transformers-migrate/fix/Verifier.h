@@ -25,7 +25,7 @@
 #define TRANSFORMERS_MIGRATE_VERIFIER_H
 
 #include "driver/Model.h"
-#include "driver/Runner.h"
+#include "driver/ToolArguments.h"
 #include "fix/FixApplier.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>

@@ -1,6 +1,6 @@
 //===- Runner.cpp - Schedules the translation units -----------------------===//
 
-#include "driver/Runner.h"
+#include "Runner.h"
 #include "driver/OutputGuard.h"
 #include "driver/TidyDriver.h"
 #include "fastpath/FastPath.h"
