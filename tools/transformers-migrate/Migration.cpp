@@ -81,7 +81,7 @@ Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C,
     : Request(std::move(R)), DB(std::move(D)), Config(C),
       Outputs(std::move(O)) {
   Request.Run.WatchedOutputs = Outputs.identities();
-  if (Request.Fast.CacheDir.empty())
+  if (Request.Fast.CacheOptions.Dir.empty())
     Request.Fast.Cache = false;
   if (Request.Fast.Prefilter || Request.Fast.Cache)
     Fast.emplace(Request.Fast);

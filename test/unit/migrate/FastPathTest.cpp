@@ -53,10 +53,10 @@ TEST(StableFileSystem, ANamedPipeIsReadToItsEnd) {
 MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files,
                          const std::string &CacheDir) {
   MigrationRequest R = libraryRun(D, std::move(Files));
-  R.Fast.CacheDir = CacheDir;
+  R.Fast.CacheOptions.Dir = CacheDir;
   R.Fast.Cache = !CacheDir.empty();
-  R.Fast.Argv0 = "transformers-migrate-unit-tests";
-  R.Fast.MainAddr = reinterpret_cast<void *>(&request);
+  R.Fast.CacheOptions.Argv0 = "transformers-migrate-unit-tests";
+  R.Fast.CacheOptions.MainAddr = reinterpret_cast<void *>(&request);
   R.Stats = true;
   return R;
 }

@@ -10,21 +10,10 @@
 
 namespace tmigrate {
 
-static ResultCacheOptions cacheOptions(const FastPathOptions &O) {
-  ResultCacheOptions C;
-  C.Dir = O.CacheDir;
-  C.MaxBytes = O.CacheMaxBytes;
-  C.LibraryMarkers = O.LibraryMarkers;
-  C.SkipSystemFunctionBodies = O.SkipSystemFunctionBodies;
-  C.Argv0 = O.Argv0;
-  C.MainAddr = O.MainAddr;
-  return C;
-}
-
 FastPath::FastPath(FastPathOptions O)
-    : PrefilterOn(O.Prefilter), Filter(O.LibraryMarkers) {
+    : PrefilterOn(O.Prefilter), Filter(O.CacheOptions.LibraryMarkers) {
   if (O.Cache)
-    Cache.emplace(cacheOptions(O));
+    Cache.emplace(std::move(O.CacheOptions));
 }
 
 FastDecision FastPath::decide(const std::vector<std::string> &CommandLine,

@@ -29,15 +29,9 @@ namespace tmigrate {
 struct FastPathOptions {
   bool Prefilter = true;
   bool Cache = true;
-  std::string CacheDir;
-  uint64_t CacheMaxBytes = 512ull << 20;
-  std::vector<std::string> LibraryMarkers = {"transformers/cache_utils.h"};
-  /// RunOptions::SkipSystemFunctionBodies: part of the cache key, since it
-  /// decides whether some compile errors are seen.
-  bool SkipSystemFunctionBodies = true;
-  /// argv[0] and an address in the binary, to find and hash the executable.
-  std::string Argv0;
-  void *MainAddr = nullptr;
+  /// The cache's directory, bound and key inputs; its library markers are
+  /// the prefilter's too.
+  ResultCacheOptions CacheOptions;
 };
 
 /// What to do with one TU, decided before its parse.

@@ -71,8 +71,11 @@ std::string defaultCacheDir();
 struct ResultCacheOptions {
   std::string Dir;
   uint64_t MaxBytes = 512ull << 20;
-  /// What else decides a result or a skip, hence in every key.
-  std::vector<std::string> LibraryMarkers;
+  /// What else decides a result or a skip, hence in every key: the
+  /// prefilter's library markers (Prefilter.h, rule (a)) and
+  /// RunOptions::SkipSystemFunctionBodies, which decides whether some
+  /// compile errors are seen.
+  std::vector<std::string> LibraryMarkers = {"transformers/cache_utils.h"};
   bool SkipSystemFunctionBodies = true;
   /// argv[0] and an address in the binary, to find and hash the executable.
   std::string Argv0;

@@ -493,15 +493,15 @@ requestFrom(std::optional<std::vector<std::string>> FixedArgs,
 
   R.Fast.Prefilter = !NoPrefilter;
   R.Fast.Cache = !NoCache;
-  R.Fast.CacheDir =
+  R.Fast.CacheOptions.Dir =
       CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
-  R.Fast.CacheMaxBytes = uint64_t(CacheMaxMB) << 20;
+  R.Fast.CacheOptions.MaxBytes = uint64_t(CacheMaxMB) << 20;
   if (!PrefilterMarker.empty())
-    R.Fast.LibraryMarkers.assign(PrefilterMarker.begin(),
-                                 PrefilterMarker.end());
-  R.Fast.SkipSystemFunctionBodies = !ParseSystemBodies;
-  R.Fast.Argv0 = Argv0;
-  R.Fast.MainAddr = reinterpret_cast<void *>(&printVersion);
+    R.Fast.CacheOptions.LibraryMarkers.assign(PrefilterMarker.begin(),
+                                              PrefilterMarker.end());
+  R.Fast.CacheOptions.SkipSystemFunctionBodies = !ParseSystemBodies;
+  R.Fast.CacheOptions.Argv0 = Argv0;
+  R.Fast.CacheOptions.MainAddr = reinterpret_cast<void *>(&printVersion);
 
   R.Run.Jobs = Jobs;
   R.Run.ResourceDir = ResourceDir;

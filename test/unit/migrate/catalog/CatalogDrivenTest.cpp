@@ -79,9 +79,9 @@ MigrationRequest run(const ScratchDir &D, std::vector<std::string> Files,
   MigrationRequest R = libraryRun(D, std::move(Files));
   R.Fast.Prefilter = FastPaths;
   R.Fast.Cache = FastPaths;
-  R.Fast.CacheDir = D.path("cache");
-  R.Fast.Argv0 = "transformers-catalog-unit-tests";
-  R.Fast.MainAddr = reinterpret_cast<void *>(&run);
+  R.Fast.CacheOptions.Dir = D.path("cache");
+  R.Fast.CacheOptions.Argv0 = "transformers-catalog-unit-tests";
+  R.Fast.CacheOptions.MainAddr = reinterpret_cast<void *>(&run);
   R.Stats = true;
   return R;
 }
