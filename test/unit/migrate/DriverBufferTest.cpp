@@ -25,11 +25,6 @@ using namespace tmigrate::testing;
 
 namespace {
 
-constexpr char Clean[] = R"(#include <transformers/transformers.h>
-
-int twice(int x) { return 2 * x; }
-)";
-
 /// Two lines more than LegacyHandOff before it: the finding moves by them.
 const std::string Shifted =
     std::string("// unsaved\n// edits\n") + LegacyHandOff;
@@ -100,7 +95,7 @@ std::string applyFix(const Record &R, const std::string &File,
 }
 
 TEST_F(DriverBuffers, FindingAndFixAreTheBuffersNotTheDisks) {
-  std::string A = D.write("a.cpp", Clean);
+  std::string A = D.write("a.cpp", LibraryClean);
   // The disk alone has nothing to find.
   TUResult OnDisk = run(A);
   ASSERT_FALSE(OnDisk.Failed);
@@ -133,7 +128,7 @@ TEST_F(DriverBuffers, FindingAndFixAreTheBuffersNotTheDisks) {
   ASSERT_EQ(R.ContentHashes.count(A), 1u);
   EXPECT_EQ(R.ContentHashes[A], llvm::xxh3_64bits(Shifted));
   // The disk is left as it was.
-  EXPECT_EQ(readAll(A), Clean);
+  EXPECT_EQ(readAll(A), LibraryClean);
 }
 
 TEST_F(DriverBuffers, BufferThatFixesTheFileHasNoFinding) {
@@ -142,7 +137,7 @@ TEST_F(DriverBuffers, BufferThatFixesTheFileHasNoFinding) {
   ASSERT_FALSE(OnDisk.Failed);
   EXPECT_EQ(OnDisk.Findings.size(), 1u);
 
-  TUResult R = run(A, {{A, Clean}});
+  TUResult R = run(A, {{A, LibraryClean}});
   EXPECT_FALSE(R.Failed);
   EXPECT_TRUE(R.Findings.empty());
   EXPECT_TRUE(R.Errors.empty());
@@ -162,7 +157,7 @@ TEST_F(DriverBuffers, FileThatExistsOnlyAsABuffer) {
 }
 
 TEST_F(DriverBuffers, RelativeBufferPathIsInTheCommandsDirectory) {
-  std::string A = D.write("a.cpp", Clean);
+  std::string A = D.write("a.cpp", LibraryClean);
   TUResult R = run(A, {{"a.cpp", LegacyHandOff}});
   ASSERT_FALSE(R.Failed);
   ASSERT_EQ(R.Findings.size(), 1u);
@@ -194,8 +189,9 @@ TEST_F(DriverBuffers, DiskFileChangedUnderTheParseIsStillReported) {
   // the TU is reported as changed, as without buffers; the buffer itself,
   // which no one writes, is not.
   std::string H = D.write("shared.h", "#pragma once\nint shared();\n");
-  std::string A = D.write("a.cpp", Clean);
-  const std::string Buffer = std::string("#include \"shared.h\"\n") + Clean;
+  std::string A = D.write("a.cpp", LibraryClean);
+  const std::string Buffer =
+      std::string("#include \"shared.h\"\n") + LibraryClean;
   EXPECT_FALSE(run(A, {{A, Buffer}}).Failed);
 
   Opts.FileSystem = llvm::makeIntrusiveRefCnt<GrowsAfterRead>("shared.h");

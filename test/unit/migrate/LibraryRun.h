@@ -32,6 +32,12 @@ void step(const transformers::LlamaForCausalLM &model,
 }
 )";
 
+/// A file that includes the library and uses no cache: no finding.
+constexpr char LibraryClean[] = R"(#include <transformers/transformers.h>
+
+int twice(int x) { return 2 * x; }
+)";
+
 /// A quiet, single-job run over \p Files of \p D with the library's
 /// headers; the prefilter and the cache keep their defaults (the callers
 /// set them).

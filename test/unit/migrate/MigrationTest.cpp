@@ -20,11 +20,6 @@ using namespace tmigrate::testing;
 
 namespace {
 
-constexpr char Clean[] = R"(#include <transformers/transformers.h>
-
-int twice(int x) { return 2 * x; }
-)";
-
 /// A run over \p Files of \p D, with the library's headers and nothing
 /// cached or skipped.
 MigrationRequest request(const ScratchDir &D, std::vector<std::string> Files) {
@@ -75,7 +70,7 @@ TEST(Migration, ReportsWithoutWritingAndExitsOne) {
 TEST(Migration, FixWritesEveryFixAndExitsClean) {
   ScratchDir D;
   std::string A = D.write("a.cpp", LegacyHandOff);
-  std::string B = D.write("b.cpp", Clean);
+  std::string B = D.write("b.cpp", LibraryClean);
   auto Cfg = config();
   MigrationRequest R = request(D, {A, B});
   R.Fix = true;
@@ -87,7 +82,7 @@ TEST(Migration, FixWritesEveryFixAndExitsClean) {
                             "legacy));"),
             std::string::npos)
       << readAll(A);
-  EXPECT_EQ(readAll(B), Clean);
+  EXPECT_EQ(readAll(B), LibraryClean);
   EXPECT_EQ(M->counts().Fixed, 1u);
   EXPECT_EQ(M->counts().Remaining, 0u);
   EXPECT_TRUE(M->problems().empty());
