@@ -1,9 +1,11 @@
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
+// RUN: %check_clang_tidy -std=c++20 -check-suffixes=,CXX20 %s transformers-legacy-cache %t
 // `h->to_legacy_cache()` handed to a sink becomes `h` when, by the enclosing
 // function's data flow, nothing reads that cache afterwards: no alias of it
-// (copies, casts, the outputs of calls that were given it) is read on any
-// path after the call, loops included, and it never escapes. Otherwise the
-// round trip is wrapped.
+// (copies, casts, GenerateKwargs holding it, the outputs of calls that were
+// given it) is read on any path after the call, loops included, and it never
+// escapes. Otherwise the round trip is wrapped. C++20 adds the designated
+// forms of GenerateKwargs.
 #include <transformers/transformers.h>
 
 #include <cstdint>
@@ -12,11 +14,14 @@
 
 using transformers::Cache;
 using transformers::DynamicCache;
+using transformers::GenerateKwargs;
 using transformers::LlamaForCausalLM;
+using transformers::MambaForCausalLM;
 using transformers::TokenIds;
 
 void print(const TokenIds &);
 void remember(std::shared_ptr<Cache>);
+void inspect(const GenerateKwargs &);
 std::shared_ptr<Cache> shared_cache();
 
 // Dropped: nothing observes the cache after the call.
@@ -156,3 +161,118 @@ void address_taken(const LlamaForCausalLM &model, const TokenIds &ids) {
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   (void)where;
 }
+
+// Kwargs hand-offs: the cache handed to an earlier model call inside
+// GenerateKwargs. The output holds the same cache, and so does a named
+// GenerateKwargs: both are aliases. Dropped when nothing reads them after
+// the round trip.
+
+void kwargs_braced(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  auto out = model.generate(ids, {}, {cache});
+  model.generate(ids, {}, GenerateKwargs{cache});
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: {{^}}  model.forward(ids, cache);{{$}}
+  print(out.sequences);
+}
+
+void kwargs_named(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs{cache};
+  GenerateKwargs copy = kwargs;
+  model.generate(ids, {}, copy);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: {{^}}  model.forward(ids, cache);{{$}}
+}
+
+void kwargs_field_assigned(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs;
+  kwargs.past_key_values = cache;
+  model.generate(ids, {}, kwargs);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: {{^}}  model.forward(ids, cache);{{$}}
+}
+
+void kwargs_passed_again(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs{cache};
+  model.generate(ids, {}, kwargs);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
+  model.generate(ids, {}, kwargs);
+}
+
+void kwargs_field_assigned_read_later(const LlamaForCausalLM &model,
+                                      const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs;
+  kwargs.past_key_values = cache;
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
+  model.generate(ids, {}, kwargs);
+}
+
+void kwargs_inspected(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs{cache};
+  inspect(kwargs);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
+}
+
+#if __cplusplus >= 202002L
+void kwargs_designated(const LlamaForCausalLM &model, const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  auto out = model.generate(ids, {}, {.past_key_values = cache});
+  model.generate(ids, {}, {.past_key_values = cache->to_legacy_cache()});
+  // CHECK-MESSAGES-CXX20: :[[@LINE-1]]:47: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES-CXX20: {{^}}  model.generate(ids, {}, {.past_key_values = cache});{{$}}
+  print(out.sequences);
+}
+
+void kwargs_designated_named(const LlamaForCausalLM &model,
+                             const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs{.past_key_values = cache};
+  model.generate(ids, {}, kwargs);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES-CXX20: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES-CXX20: {{^}}  model.forward(ids, cache);{{$}}
+}
+
+void kwargs_cache_params(const MambaForCausalLM &mamba, const TokenIds &ids) {
+  auto state = std::make_shared<DynamicCache>();
+  mamba.generate(ids, {}, {.cache_params = state});
+  mamba.generate(ids, {}, {.cache_params = state->to_legacy_cache()});
+  // CHECK-MESSAGES-CXX20: :[[@LINE-1]]:44: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore
+  // CHECK-FIXES-CXX20: {{^}}  mamba.generate(ids, {}, {.cache_params = state});{{$}}
+}
+
+void kwargs_field_read_later(const LlamaForCausalLM &model,
+                             const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  GenerateKwargs kwargs{.past_key_values = cache};
+  model.generate(ids, {}, kwargs);
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES-CXX20: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES-CXX20: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
+  model.forward(ids, kwargs.past_key_values);
+}
+
+void kwargs_output_read_later(const LlamaForCausalLM &model,
+                              const TokenIds &ids) {
+  auto cache = std::make_shared<DynamicCache>();
+  auto out = model.generate(ids, {}, {.past_key_values = cache});
+  model.forward(ids, cache->to_legacy_cache());
+  // CHECK-MESSAGES-CXX20: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-FIXES-CXX20: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
+  (void)out.past_key_values->get_seq_length();
+}
+#endif

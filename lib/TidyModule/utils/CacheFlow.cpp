@@ -66,6 +66,17 @@ const Expr *cacheAccessRoot(const Expr *E) {
   return ignoreImplicitAsWritten(E)->IgnoreParens();
 }
 
+/// \p E as written: also through a functional cast that makes no other value
+/// than its operand (`GenerateKwargs{cache}`, `PastKeyValues(cache)`).
+static const Expr *valueAsWritten(const Expr *E) {
+  E = ignoreImplicitAsWritten(E)->IgnoreParens();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
+      FC && (FC->getCastKind() == CK_NoOp ||
+             FC->getCastKind() == CK_ConstructorConversion))
+    return valueAsWritten(FC->getSubExpr());
+  return E;
+}
+
 /// Whether a value of type \p T may hold (a handle to) a cache.
 static bool mayHoldCache(QualType T, const CacheOrigin &Origin,
                          unsigned Depth = 0) {
@@ -193,40 +204,18 @@ private:
   bool acceptSource(const Expr *E) {
     if (Origin.carriesNoCache(E))
       return true;
-    const Expr *Stripped = ignoreImplicitAsWritten(E)->IgnoreParens();
+    const Expr *Stripped = valueAsWritten(E);
     if (const auto *ILE = dyn_cast<InitListExpr>(Stripped))
       return llvm::all_of(ILE->inits(), [&](const Expr *Init) {
         return !mayHoldCache(Init->getType(), Origin) || acceptSource(Init);
       });
-    const Expr *Root = cacheAccessRoot(E);
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
-      return addVar(dyn_cast<VarDecl>(DRE->getDecl()));
-    if (Origin.isFresh(Root))
-      return true;
-    if (!CacheOrigin::isModelCall(Root))
-      return false;
-    // The output of a model call holds the cache it was given.
-    for (const Expr *Arg : cast<CXXMemberCallExpr>(Root)->arguments())
-      if (Origin.mayCarryCache(Arg->getType()) && !Origin.carriesNoCache(Arg) &&
-          !acceptCacheArgument(Arg))
-        return false;
-    return true;
-  }
-
-  /// A model call's argument that carries a cache: a PastKeyValues or an
-  /// aggregate of them.
-  bool acceptCacheArgument(const Expr *Arg) {
-    if (Origin.carriesNoCache(Arg))
-      return true;
-    const Expr *E = ignoreImplicitAsWritten(Arg)->IgnoreParens();
-    if (const auto *ILE = dyn_cast<InitListExpr>(E))
-      return llvm::all_of(ILE->inits(), [&](const Expr *Init) {
-        return !Origin.mayCarryCache(Init->getType()) ||
-               acceptCacheArgument(Init);
-      });
-    if (const auto *C = dyn_cast<CXXConstructExpr>(E);
+    // A PastKeyValues made from a value (a model call's argument, a field of
+    // GenerateKwargs, a variable): the cache of that value. Only the sink
+    // types: what another class's constructor keeps is unknown.
+    if (const auto *C = dyn_cast<CXXConstructExpr>(Stripped);
         C && C->getNumArgs() >= 1 &&
-        !C->getConstructor()->isCopyOrMoveConstructor()) {
+        !C->getConstructor()->isCopyOrMoveConstructor() &&
+        Origin.sinkTypes().match(C->getConstructor()->getParent())) {
       const Expr *Value = ignoreImplicitAsWritten(C->getArg(0));
       // A legacy value converts to a new cache, unless it is a round trip
       // (which this very fix may drop): then it is the handle's cache.
@@ -237,7 +226,18 @@ private:
         return true;
       return acceptSource(Value);
     }
-    return acceptSource(E);
+    const Expr *Root = cacheAccessRoot(Stripped);
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Root))
+      return addVar(dyn_cast<VarDecl>(DRE->getDecl()));
+    if (Origin.isFresh(Root))
+      return true;
+    if (!CacheOrigin::isModelCall(Root))
+      return false;
+    // The output of a model call holds the cache it was given.
+    for (const Expr *Arg : cast<CXXMemberCallExpr>(Root)->arguments())
+      if (Origin.mayCarryCache(Arg->getType()) && !acceptSource(Arg))
+        return false;
+    return true;
   }
 
   /// Steps 1-2 for one reference; false when it escapes.
@@ -250,9 +250,16 @@ private:
     };
     while (true) {
       LocalParentMap::NodeList Ps = Parents.parents(*E);
-      if (Ps.empty())
+      // The value of a designated initialiser (`{.past_key_values = h}`) is
+      // also a child of the syntactic form's DesignatedInitExpr; the
+      // semantic form's parent says what becomes of it (the conversion to
+      // the field's type, the aggregate).
+      const auto *It = llvm::find_if(Ps, [](const DynTypedNode &N) {
+        return !N.get<DesignatedInitExpr>();
+      });
+      if (It == Ps.end())
         return false;
-      const DynTypedNode &P = Ps[0];
+      const DynTypedNode &P = *It;
       if (const auto *VD = P.get<VarDecl>()) {
         // A copy into another local joins it to the set.
         return VD->getInit() && addVar(VD) && Record(UseKind::Observe);
@@ -347,6 +354,15 @@ private:
         Whole = false;
         continue;
       }
+      if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(PE)) {
+        // `GenerateKwargs{...}`, `PastKeyValues(h)`: the value of its operand.
+        if (FC->getCastKind() != CK_NoOp &&
+            FC->getCastKind() != CK_ConstructorConversion)
+          return false;
+        E = FC;
+        Whole = false;
+        continue;
+      }
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(PE)) {
         // Passed to a model call: its output holds the same cache.
         if (!CacheOrigin::isModelCall(MC))
@@ -381,8 +397,9 @@ private:
       Defines[Assign] = Target->getDecl();
       return Record(UseKind::Define);
     }
-    // Copied into the variable on the left: it joins the set.
-    const auto *Target = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts());
+    // Copied into the variable on the left, or into a field or element of
+    // it (`kwargs.past_key_values = h`): that variable joins the set.
+    const auto *Target = dyn_cast<DeclRefExpr>(cacheAccessRoot(LHS));
     return Target && addVar(dyn_cast<VarDecl>(Target->getDecl())) &&
            Record(UseKind::Observe);
   }

@@ -9,8 +9,10 @@
 //  1. Aliases. Starting from the root variable, every local variable that may
 //     refer to the same cache joins the set: copies (`auto c = h;`), pointer
 //     casts (std::dynamic_pointer_cast), elements and fields (`v[i]`,
-//     `out.past_key_values`), and the outputs of model calls that were given
-//     an alias (the library returns the cache it was passed).
+//     `out.past_key_values`), aggregates given one (`GenerateKwargs
+//     k{.past_key_values = h}`, `k.past_key_values = h`), and the outputs of
+//     model calls that were given an alias, directly or in such an aggregate
+//     (the library returns the cache it was passed).
 //  2. Escapes. Every reference to an alias must be one the analysis
 //     understands: a field / element access, a dereference, a cache method
 //     returning a value, a comparison, a condition, an assignment, a copy

@@ -4,8 +4,9 @@
 // one `h->to_legacy_cache()` round trip in a function `subject`, with h
 // rooted at a local variable, following the header's four steps:
 //
-//  1. aliases: copies, pointer casts, elements, fields and model outputs
-//     join the set, and reading any of them after the call counts;
+//  1. aliases: copies, pointer casts, elements, fields, GenerateKwargs
+//     holding the cache and model outputs join the set, and reading any of
+//     them after the call counts;
 //  2. escapes: the address taken, a reference bound, a call to other code,
 //     a lambda capture, a return, a raw pointer; roots that are parameters,
 //     globals or static locals;
@@ -33,6 +34,8 @@
 #include "gtest/gtest.h"
 #include <iterator>
 #include <ostream>
+#include <string>
+#include <vector>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -48,11 +51,13 @@ constexpr llvm::StringLiteral Prelude = R"cpp(
 
 using transformers::Cache;
 using transformers::DynamicCache;
+using transformers::GenerateKwargs;
 using transformers::LlamaForCausalLM;
 using transformers::TokenIds;
 
 void print(const TokenIds &);
 void remember(std::shared_ptr<Cache>);
+void inspect(const GenerateKwargs &);
 std::shared_ptr<Cache> shared_cache();
 bool more();
 std::shared_ptr<Cache> global_cache;
@@ -118,14 +123,17 @@ RoundTrip findRoundTrip(ASTContext &Ctx, llvm::StringRef Name = "subject") {
   return R;
 }
 
-/// \p Code after the prelude, parsed.
-std::unique_ptr<ASTUnit> parseWithPrelude(llvm::StringRef Code) {
-  return test::parseCode((Prelude + Code).str());
+/// \p Code after the prelude, parsed (C++17 unless \p ExtraArgs say).
+std::unique_ptr<ASTUnit>
+parseWithPrelude(llvm::StringRef Code,
+                 const std::vector<std::string> &ExtraArgs = {}) {
+  return test::parseCode((Prelude + Code).str(), ExtraArgs);
 }
 
 /// isCacheUnobservedAfter for the round trip in `subject` of \p Code.
-Verdict flowOf(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST = parseWithPrelude(Code);
+Verdict flowOf(llvm::StringRef Code,
+               const std::vector<std::string> &ExtraArgs = {}) {
+  std::unique_ptr<ASTUnit> AST = parseWithPrelude(Code, ExtraArgs);
   if (!AST)
     return Verdict::Invalid;
   ASTContext &Ctx = AST->getASTContext();
@@ -234,6 +242,52 @@ TEST(CacheFlowTest, FreshOrigins) {
     void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
       std::shared_ptr<Cache> cache;
       cache = model.forward(ids).past_key_values;
+      model.forward(ids, cache->to_legacy_cache());
+    })cpp"),
+            Verdict::Unobserved);
+}
+
+TEST(CacheFlowTest, HandedToAnEarlierCallInKwargs) {
+  // The output of the call, and a named GenerateKwargs, hold the cache:
+  // aliases, not escapes. `sequences` holds no cache.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      auto out = model.generate(ids, {}, {.past_key_values = cache});
+      model.forward(ids, cache->to_legacy_cache());
+      print(out.sequences);
+    })cpp",
+                   {"-std=c++20"}),
+            Verdict::Unobserved);
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const transformers::MambaForCausalLM &model,
+                 const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs{.cache_params = cache};
+      model.generate(ids, {}, kwargs);
+      model.forward(ids, cache->to_legacy_cache());
+    })cpp",
+                   {"-std=c++20"}),
+            Verdict::Unobserved);
+  // C++17: braced, a functional cast, a copy of a named one.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      model.generate(ids, {}, {cache});
+      model.generate(ids, {}, GenerateKwargs{cache});
+      GenerateKwargs kwargs = {cache, nullptr};
+      GenerateKwargs copy = kwargs;
+      model.generate(ids, {}, std::move(copy));
+      model.forward(ids, cache->to_legacy_cache());
+    })cpp"),
+            Verdict::Unobserved);
+  // Given by a field assignment.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs;
+      kwargs.past_key_values = cache;
+      model.generate(ids, {}, kwargs);
       model.forward(ids, cache->to_legacy_cache());
     })cpp"),
             Verdict::Unobserved);
@@ -395,6 +449,49 @@ TEST(CacheFlowTest, ReadThroughAModelOutput) {
             Verdict::Observed);
 }
 
+TEST(CacheFlowTest, ReadThroughKwargs) {
+  // Passed again.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs{.past_key_values = cache};
+      model.generate(ids, {}, kwargs);
+      model.forward(ids, cache->to_legacy_cache());
+      model.generate(ids, {}, kwargs);
+    })cpp",
+                   {"-std=c++20"}),
+            Verdict::Observed);
+  // Its field read.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs{cache};
+      model.forward(ids, cache->to_legacy_cache());
+      model.forward(ids, kwargs.past_key_values);
+    })cpp"),
+            Verdict::Observed);
+  // A copy of it, given by a field assignment.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs;
+      kwargs.past_key_values = cache;
+      GenerateKwargs copy = kwargs;
+      model.forward(ids, cache->to_legacy_cache());
+      model.generate(ids, {}, copy);
+    })cpp"),
+            Verdict::Observed);
+  // The output of the call it was given to.
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      auto out = model.generate(ids, {}, GenerateKwargs{cache});
+      model.forward(ids, cache->to_legacy_cache());
+      (void)out.past_key_values->get_seq_length();
+    })cpp"),
+            Verdict::Observed);
+}
+
 TEST(CacheFlowTest, ReadThroughAContainer) {
   EXPECT_EQ(flowOf(R"cpp(
     void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
@@ -505,6 +602,17 @@ TEST(CacheFlowTest, PassedToOtherCode) {
     void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
       auto cache = std::make_shared<DynamicCache>();
       remember(cache);
+      model.forward(ids, cache->to_legacy_cache());
+    })cpp"),
+            Verdict::Observed);
+}
+
+TEST(CacheFlowTest, KwargsPassedToOtherCode) {
+  EXPECT_EQ(flowOf(R"cpp(
+    void subject(const LlamaForCausalLM &model, const TokenIds &ids) {
+      auto cache = std::make_shared<DynamicCache>();
+      GenerateKwargs kwargs{cache};
+      inspect(kwargs);
       model.forward(ids, cache->to_legacy_cache());
     })cpp"),
             Verdict::Observed);

@@ -65,6 +65,22 @@ void multi_turn(const LlamaForCausalLM &model) {
   }
 }
 
+// Handed to an earlier generate() inside GenerateKwargs: `kwargs` and
+// `first` hold the same cache, and neither is read after the round trip
+// (`first.sequences` holds no cache).
+void kwargs_hand_off(const LlamaForCausalLM &model) {
+  const TokenIds prompt = {{14, 16, 18, 20, 22}};
+  transformers::GenerationConfig config;
+  config.max_new_tokens = 3;
+  auto cache = std::make_shared<transformers::DynamicCache>();
+  transformers::GenerateKwargs kwargs{.past_key_values = cache};
+  auto first = model.generate(prompt, config, kwargs);
+  auto second = model.generate(next_ids(first.sequences, 1), config,
+                               {.past_key_values = cache->to_legacy_cache()});
+  std::cout << "kwargs: " << e2e::tail(first.sequences[0], 5) << " / "
+            << e2e::tail(second.sequences[0], 10) << "\n";
+}
+
 // Kept: `keep` still reads the cache after the call, which must not see
 // the new tokens (the round trip hands the model a copy).
 void read_through_alias(const LlamaForCausalLM &model) {
@@ -85,6 +101,7 @@ int main() {
     vector_element(model);
     cast_handle(model);
     multi_turn(model);
+    kwargs_hand_off(model);
     read_through_alias(model);
     return 0;
   } catch (const std::exception &e) {

@@ -60,6 +60,19 @@ void multi_turn(const LlamaForCausalLM &model) {
   }
 }
 
+void kwargs_hand_off(const LlamaForCausalLM &model) {
+  const TokenIds prompt = {{14, 16, 18, 20, 22}};
+  transformers::GenerationConfig config;
+  config.max_new_tokens = 3;
+  auto cache = std::make_shared<transformers::DynamicCache>();
+  transformers::GenerateKwargs kwargs{.past_key_values = cache};
+  auto first = model.generate(prompt, config, kwargs);
+  auto second = model.generate(next_ids(first.sequences, 1), config,
+                               {.past_key_values = cache});
+  std::cout << "kwargs: " << e2e::tail(first.sequences[0], 5) << " / "
+            << e2e::tail(second.sequences[0], 10) << "\n";
+}
+
 // The model continues a copy; `keep` still sees the prefix only.
 void read_through_alias(const LlamaForCausalLM &model) {
   const TokenIds prefix = {{21, 22, 23, 24, 25, 26, 27}};
@@ -79,6 +92,7 @@ int main() {
     vector_element(model);
     cast_handle(model);
     multi_turn(model);
+    kwargs_hand_off(model);
     read_through_alias(model);
     return 0;
   } catch (const std::exception &e) {
