@@ -15,6 +15,7 @@
 
 #include "LegacyCacheCheck.h"
 #include "CacheHandleReuse.h"
+#include "DecayCopiedArgument.h"
 #include "ForwardedArgument.h"
 #include "LegacyCacheType.h"
 #include "MacroOrigin.h"
@@ -33,6 +34,9 @@ using namespace clang::ast_matchers;
 namespace transformers_tidy {
 
 namespace {
+const char DependentTypeNote[] =
+    "no fix-it: the type of the expression depends on a template parameter";
+
 /// A call or construction of the user's that may forward a legacy value
 /// (ForwardedArgument.h): its callee is a template instantiation and one of
 /// its arguments has a legacy cache type. One matcher rather than allOf()
@@ -134,6 +138,8 @@ void LegacyCacheCheck::reset() {
   TensorTypes.forget();
   SinkTypes.forget();
   IncludeDelivered.clear();
+  InstantiationFixes.clear();
+  Agreement.clear();
 }
 
 void LegacyCacheCheck::registerMatchers(MatchFinder *Finder) {
@@ -153,8 +159,10 @@ void LegacyCacheCheck::registerMatchers(MatchFinder *Finder) {
 void LegacyCacheCheck::onStartOfTranslationUnit() { reset(); }
 
 void LegacyCacheCheck::onEndOfTranslationUnit() {
-  if (TUSources)
+  if (TUSources) {
+    resolveInstantiationFindings();
     Findings.emit(*TUSources, [this](const Finding &F) { emit(F); });
+  }
   reset();
 }
 
@@ -226,9 +234,11 @@ void LegacyCacheCheck::check(const MatchFinder::MatchResult &Result) {
   LocalParentMap &Parents = TUParents.of(Ctx);
   ReportedValue V;
   V.Value = Legacy;
+  V.Converter = Sink;
   V.Arity = Arity;
   V.InInstantiation = isInTemplateInstantiation(*Sink, Parents);
-  V.SinkName = sinkName(Sink, Parents, sinkFallbackName(SinkType));
+  V.SinkTypeName = sinkFallbackName(SinkType);
+  V.SinkName = sinkName(Sink, Parents, V.SinkTypeName);
   report(V, Ctx);
 }
 
@@ -249,11 +259,41 @@ static std::string forwarderName(const FunctionDecl *Callee) {
   return "'" + Callee->getNameAsString() + "'";
 }
 
+void LegacyCacheCheck::checkDecayCopyingCall(
+    const Expr *Call, const MatchFinder::MatchResult &Result) {
+  const SourceManager &SM = *Result.SourceManager;
+  for (const FollowedArgument &A : followedArguments(Call, TensorTypes, SM)) {
+    std::optional<DecayCopyTarget> Target =
+        decayCopyTarget(Call, A.Index, SinkTypes);
+    if (!Target)
+      continue;
+    ASTContext &Ctx = *Result.Context;
+    TUSources = &SM;
+    LocalParentMap &Parents = TUParents.of(Ctx);
+    ReportedValue V;
+    V.Value = A.Value;
+    V.Converter = Call;
+    V.Arity = A.Arity;
+    V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
+    V.SinkTypeName = sinkFallbackName(Target->Sink);
+    V.SinkName =
+        Target->ParameterName.empty() ? V.SinkTypeName : Target->ParameterName;
+    V.ForwardedNote = {SM.getExpansionLoc(Call->getExprLoc()),
+                       "'" + Target->Facility +
+                           "' stores a copy of the value and converts it to '" +
+                           V.SinkTypeName + "' when it calls " +
+                           Target->CallableName};
+    report(V, Ctx);
+  }
+}
+
 void LegacyCacheCheck::checkForwardingCall(
     const Expr *Call, const MatchFinder::MatchResult &Result) {
   const FunctionDecl *Callee = calleeOf(Call);
   if (!Callee)
     return;
+  if (storesArgumentsForLaterCall(Callee))
+    return checkDecayCopyingCall(Call, Result);
   const SourceManager &SM = *Result.SourceManager;
   for (const FollowedArgument &A : followedArguments(Call, TensorTypes, SM)) {
     ForwardedConversion Conversion =
@@ -269,12 +309,14 @@ void LegacyCacheCheck::checkForwardingCall(
         sinkFallbackName(Sink->getConstructor()->getParent());
     ReportedValue V;
     V.Value = A.Value;
+    V.Converter = Call;
     V.Arity = A.Arity;
     V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
     // Inside a forwarder of the user's the sink's context names it;
     // system code's names mean nothing to the user.
     bool SinkInSystemCode =
         SM.isInSystemHeader(SM.getExpansionLoc(Sink->getBeginLoc()));
+    V.SinkTypeName = Converted;
     V.SinkName =
         SinkInSystemCode ? Converted : sinkName(Sink, Parents, Converted);
     V.ForwardedNote = {SM.getExpansionLoc(Call->getExprLoc()),
@@ -295,12 +337,15 @@ void LegacyCacheCheck::report(const ReportedValue &V, ASTContext &Ctx) {
   const Expr *Legacy = V.Value;
   const bool InInstantiation = V.InInstantiation;
   LocalParentMap &Parents = TUParents.of(Ctx);
+  if (InInstantiation)
+    Agreement.converted(V.Converter, Legacy);
 
   Finding F;
   F.Message = "passing a legacy tuple-shaped KV cache as '" + V.SinkName +
               "' is not supported anymore; use a Cache instance";
 
   SourceRange R = Legacy->getSourceRange();
+  const FindingBuffer::Key K = FindingBuffer::keyFor(R);
   std::string Macro = macroBodyOrigin(Legacy, SM, LO);
   CharSourceRange FileRange;
   if (Macro.empty()) {
@@ -326,14 +371,13 @@ void LegacyCacheCheck::report(const ReportedValue &V, ASTContext &Ctx) {
   } else {
     F.Loc = FileRange.getBegin();
     F.Range = FileRange;
-    if (InInstantiation) {
-      F.Notes.push_back({F.Loc, "no fix-it: the type of the expression "
-                                "depends on a template parameter"});
-    } else if (!V.NoFixReason.empty()) {
-      F.Notes.push_back({F.Loc, V.NoFixReason});
+    if (!V.NoFixReason.empty()) {
+      F.Notes.push_back(
+          {F.Loc, InInstantiation ? DependentTypeNote : V.NoFixReason});
     } else if (const Expr *Handle = toLegacyCacheHandle(Legacy);
-               Handle && isHandleReuseSafe(Legacy->IgnoreParens(), Handle,
-                                           SinkTypes, Parents)) {
+               !InInstantiation && Handle &&
+               isHandleReuseSafe(Legacy->IgnoreParens(), Handle, SinkTypes,
+                                 Parents)) {
       CharSourceRange CallRange = Lexer::makeFileCharRange(
           CharSourceRange::getTokenRange(
               Legacy->IgnoreParens()->getSourceRange()),
@@ -345,7 +389,7 @@ void LegacyCacheCheck::report(const ReportedValue &V, ASTContext &Ctx) {
         F.Fixes.push_back(FixItHint::CreateReplacement(CallRange, Text));
       }
     }
-    if (F.Fixes.empty() && !InInstantiation && V.NoFixReason.empty()) {
+    if (F.Fixes.empty() && V.NoFixReason.empty()) {
       const std::string &Factory =
           V.Arity == 4 ? EncoderDecoderCacheFactory : CacheFactory;
       F.Fixes.push_back(
@@ -357,7 +401,46 @@ void LegacyCacheCheck::report(const ReportedValue &V, ASTContext &Ctx) {
   if (V.ForwardedNote)
     F.Notes.push_back(*V.ForwardedNote);
 
-  Findings.add(FindingBuffer::keyFor(R), std::move(F), InInstantiation ? 0 : 1);
+  if (InInstantiation && !F.Fixes.empty()) {
+    // The fix edits the template as written: it is offered only if every
+    // instantiation converts this spelling (resolveInstantiationFindings).
+    if (!Findings.rankOf(K)) {
+      InstantiationFixes[K] = {F, V.SinkTypeName};
+      Agreement.ask(V.Converter, Legacy, Parents);
+    }
+    F.Fixes.clear();
+    F.Include.reset();
+    F.Notes.insert(F.Notes.begin(), {F.Loc, DependentTypeNote});
+  }
+  Findings.add(K, std::move(F),
+               InInstantiation ? InstantiationRank : WrittenRank);
+}
+
+void LegacyCacheCheck::resolveInstantiationFindings() {
+  if (InstantiationFixes.empty())
+    return;
+  using Verdict = InstantiationAgreement::Verdict;
+  std::map<FindingBuffer::Key, Verdict> Verdicts = Agreement.judge();
+  for (auto &[K, Provisional] : InstantiationFixes) {
+    // Matched in the code as written too: that match decided.
+    if (Findings.rankOf(K) != InstantiationRank)
+      continue;
+    const Verdict &V = Verdicts[K];
+    if (V.Kind == Verdict::TypeDependent)
+      continue;
+    Finding F = std::move(Provisional.Fixed);
+    if (V.Kind == Verdict::NotConverted) {
+      F.Fixes.clear();
+      F.Include.reset();
+      F.Notes.insert(F.Notes.begin(),
+                     {F.Loc, "no fix-it: in the instantiation " +
+                                 V.Instantiation +
+                                 " the expression is not converted to '" +
+                                 Provisional.SinkTypeName +
+                                 "'; wrapping it would change that code"});
+    }
+    Findings.add(K, std::move(F), WrittenRank);
+  }
 }
 
 bool legacyCacheNeedsSkippedBodies(
@@ -382,7 +465,8 @@ bool legacyCacheNeedsSkippedBodies(
     void run(const MatchFinder::MatchResult &Result) override {
       const auto *Call = Result.Nodes.getNodeAs<Expr>("forwardingCall");
       const FunctionDecl *Callee = Call ? calleeOf(Call) : nullptr;
-      if (Needed || !Callee)
+      // Decay-copied arguments are judged by the callable's declaration.
+      if (Needed || !Callee || storesArgumentsForLaterCall(Callee))
         return;
       const SourceManager &SM = *Result.SourceManager;
       for (const FollowedArgument &A : followedArguments(Call, TensorTypes, SM))

@@ -15,11 +15,13 @@
 
 #include "FindingBuffer.h"
 #include "IncludeFix.h"
+#include "InstantiationAgreement.h"
 #include "LocalParentMap.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/utils/IncludeSorter.h"
 #include "transformers-tidy/TypeNames.h"
 #include "llvm/ADT/DenseSet.h"
+#include <map>
 #include <optional>
 #include <string>
 
@@ -43,10 +45,15 @@ private:
   /// A legacy value to report, and what the report says about it.
   struct ReportedValue {
     const clang::Expr *Value = nullptr;
+    /// The node that converts it: the sink construction, or the call that
+    /// forwards or stores the value.
+    const clang::Expr *Converter = nullptr;
     unsigned Arity = 0;
     bool InInstantiation = false;
     /// The name the message gives the sink.
     std::string SinkName;
+    /// The sink type, as a note names it.
+    std::string SinkTypeName;
     /// Set: no fix, this note says why.
     std::string NoFixReason;
     /// For a value converted inside a forwarder: where and how.
@@ -54,10 +61,16 @@ private:
   };
 
   void report(const ReportedValue &V, clang::ASTContext &Ctx);
+  void checkDecayCopyingCall(
+      const clang::Expr *Call,
+      const clang::ast_matchers::MatchFinder::MatchResult &Result);
   void checkForwardingCall(
       const clang::Expr *Call,
       const clang::ast_matchers::MatchFinder::MatchResult &Result);
   std::string sinkFallbackName(const clang::CXXRecordDecl *SinkType) const;
+  /// Settles the findings only template instantiations reported: fixed
+  /// when every instantiation converts the spelling.
+  void resolveInstantiationFindings();
   /// Reports \p F through diag(), with the #include edit when due.
   void emit(const Finding &F);
   void reset();
@@ -70,6 +83,17 @@ private:
 
   // Per translation unit.
   FindingBuffer Findings;
+  /// FindingBuffer ranks: a match in the code as written beats one in a
+  /// template instantiation.
+  static constexpr int InstantiationRank = 0, WrittenRank = 1;
+  /// The fixed form of the findings reported from instantiations only,
+  /// offered if Agreement says every instantiation converts the spelling.
+  struct ProvisionalFix {
+    Finding Fixed;
+    std::string SinkTypeName;
+  };
+  std::map<FindingBuffer::Key, ProvisionalFix> InstantiationFixes;
+  InstantiationAgreement Agreement;
   IncludeFixer Includes;
   /// The source manager of the TU with findings (null: none yet).
   const clang::SourceManager *TUSources = nullptr;

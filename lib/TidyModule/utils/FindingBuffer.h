@@ -14,6 +14,7 @@
 #include "Finding.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace clang {
@@ -34,6 +35,14 @@ public:
   /// Records \p F under \p K unless a finding of the same or a higher
   /// \p Rank is already there.
   void add(Key K, Finding F, int Rank);
+
+  /// The rank of the finding recorded under \p K, if any.
+  std::optional<int> rankOf(Key K) const {
+    auto It = Entries.find(K);
+    if (It == Entries.end())
+      return std::nullopt;
+    return It->second.Rank;
+  }
 
   void clear() { Entries.clear(); }
 
