@@ -24,15 +24,15 @@ void aliases(const t::LlamaForCausalLM &model, const t::TokenIds &ids,
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(a));
   model.forward(ids, b);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(b));
   model.forward(ids, c);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(c));
   model.forward(ids, d);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(d));
   model.forward(ids, e);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(e));
 }

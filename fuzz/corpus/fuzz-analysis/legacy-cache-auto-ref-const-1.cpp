@@ -17,16 +17,16 @@ void through_declarations(const transformers::LlamaForCausalLM &model,
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy));
   model.forward(ids, cref);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cref));
   model.forward(ids, ref);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(ref));
   model.forward(ids, constant);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(constant));
   model.forward(ids, forwarding);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(forwarding));
 }
 
@@ -36,6 +36,6 @@ void const_layers(const transformers::LlamaForCausalLM &model,
                                                const transformers::Tensor>> &cl) {
   // Layers of const tensors are still tensors.
   model.forward(ids, cl);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cl));
 }

@@ -12,7 +12,7 @@ void both(const transformers::LlamaForCausalLM &model,
   // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: model.generate(ids, {}, {transformers::DynamicCache::from_legacy_cache(legacy)});
   model.forward(ids, legacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy));
 #if __cplusplus >= 202002L
   model.generate(ids, {.max_new_tokens = 2}, {.past_key_values = legacy});

@@ -14,10 +14,10 @@ void encoder_decoder(const transformers::LlamaForCausalLM &model,
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: model.forward(ids, transformers::EncoderDecoderCache::from_legacy_cache(ed));
   model.generate(ids, {}, {eda});
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.generate(ids, {}, {transformers::EncoderDecoderCache::from_legacy_cache(eda)});
   model.forward(ids, dec);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(dec));
 }
 
@@ -27,6 +27,6 @@ void round_trip(const transformers::LlamaForCausalLM &model,
   // A parameter is the caller's cache: the 4-tensor round trip is kept and
   // wrapped in the encoder-decoder factory.
   model.forward(ids, cache->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::EncoderDecoderCache::from_legacy_cache(cache->to_legacy_cache()));
 }

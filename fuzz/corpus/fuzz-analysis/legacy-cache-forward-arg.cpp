@@ -12,12 +12,12 @@ void forward_calls(const transformers::LlamaForCausalLM &llama,
   // CHECK-FIXES: auto out = llama.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy));
 
   base.forward(ids, legacy, /*use_cache=*/true);
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: base.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy), /*use_cache=*/true);
 
   const transformers::PreTrainedModel *ptr = &llama;
   ptr->forward(ids, legacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: ptr->forward(ids, transformers::DynamicCache::from_legacy_cache(legacy));
   (void)out;
 }

@@ -42,15 +42,15 @@ void callers(const LegacyCache &legacy) {
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: 'make_past' forwards the value to a conversion to 'transformers::PastKeyValues'
   // CHECK-FIXES: make_past(transformers::DynamicCache::from_legacy_cache(legacy));
   share(LegacyCache(legacy));
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: 'share' forwards the value to a conversion to 'transformers::PastKeyValues'
   // CHECK-FIXES: share(transformers::DynamicCache::from_legacy_cache(LegacyCache(legacy)));
   outer(legacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: 'outer' forwards the value to a conversion to 'transformers::PastKeyValues'
   // CHECK-FIXES: outer(transformers::DynamicCache::from_legacy_cache(legacy));
   inspects(legacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-MESSAGES: :[[@LINE-2]]:12: note: no fix-it: 'inspects' uses the forwarded parameter beyond forwarding it; wrapping the argument would change its type there
   // CHECK-MESSAGES: :[[@LINE-3]]:3: note: 'inspects' forwards the value to a conversion to 'transformers::PastKeyValues'
   // CHECK-FIXES: inspects(legacy);
@@ -62,7 +62,7 @@ void callers(const LegacyCache &legacy) {
     return PastKeyValues(std::forward<decltype(value)>(value));
   };
   lambda(legacy);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: the lambda forwards the value to a conversion to 'transformers::PastKeyValues'
   // CHECK-FIXES: lambda(transformers::DynamicCache::from_legacy_cache(legacy));
 }
@@ -72,7 +72,7 @@ void callers(const LegacyCache &legacy) {
 // legacy-cache-template-dependent.cpp); callers are not reported.
 template <class T> PastKeyValues by_reference(const T &value) {
   return value;
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
 }
 
 // Forwarding templates that never convert to PastKeyValues, and callers

@@ -13,7 +13,7 @@ void braced_argument(const transformers::LlamaForCausalLM &model,
   // CHECK-FIXES: model.generate(ids, {}, {transformers::DynamicCache::from_legacy_cache(legacy)});
 
   model.generate(ids, {}, GenerateKwargs{legacy});
-  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.generate(ids, {}, GenerateKwargs{transformers::DynamicCache::from_legacy_cache(legacy)});
 }
 
@@ -21,12 +21,12 @@ void named_kwargs(const transformers::LlamaForCausalLM &model,
                   const transformers::TokenIds &ids,
                   const transformers::LegacyCache &legacy) {
   GenerateKwargs kwargs{legacy, {}};
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: GenerateKwargs kwargs{transformers::DynamicCache::from_legacy_cache(legacy), {}};
   model.generate(ids, {}, kwargs);
 
   GenerateKwargs copy_init = {legacy};
-  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: GenerateKwargs copy_init = {transformers::DynamicCache::from_legacy_cache(legacy)};
   model.generate(ids, {}, copy_init);
 }
@@ -40,7 +40,7 @@ void recurrent_model(const transformers::MambaForCausalLM &mamba,
   // CHECK-FIXES: mamba.generate(ids, {}, {{[{][{]}}}, transformers::DynamicCache::from_legacy_cache(state)});
 
   GenerateKwargs kwargs = {nullptr, state};
-  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: passing a legacy tuple-shaped KV cache as 'cache_params' is not supported anymore
   // CHECK-FIXES: GenerateKwargs kwargs = {nullptr, transformers::DynamicCache::from_legacy_cache(state)};
   mamba.generate(ids, {}, kwargs);
 }

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
 // RUN: %check_clang_tidy -check-suffixes=,DEFAULT %s transformers-legacy-cache %t.default
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t.ignore \
 // RUN:   -- -config="{CheckOptions: {transformers-legacy-cache.IgnoreMacros: true}}"

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // The umbrella header does not count as including cache_utils.h textually:
 // the header is inserted, sorted before it.

@@ -15,10 +15,10 @@ void macro_arguments(const transformers::LlamaForCausalLM &model,
   // CHECK-FIXES: FORWARD(model, ids, transformers::DynamicCache::from_legacy_cache(legacy));
 
   IDENTITY(model.forward(ids, legacy));
-  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:31: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: IDENTITY(model.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy)));
 
   model.generate(ids, {}, KWARGS(legacy));
-  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.generate(ids, {}, KWARGS(transformers::DynamicCache::from_legacy_cache(legacy)));
 }

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Assignment to a sink-typed field names the field; assignment to a plain
 // PastKeyValues variable names the type.
@@ -28,7 +28,7 @@ void assignments(const transformers::LlamaForCausalLM &model,
 
   Options *popts = &opts;
   popts->cache = legacy;
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: passing a legacy tuple-shaped KV cache as 'cache' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: passing a legacy tuple-shaped KV cache as 'cache' is not supported anymore
   // CHECK-FIXES: popts->cache = transformers::DynamicCache::from_legacy_cache(legacy);
 
   transformers::PastKeyValues local;

@@ -27,7 +27,7 @@ void assignments(const transformers::LlamaForCausalLM &model,
 
   Options *popts = &opts;
   popts->cache = legacy;
-  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: passing a legacy tuple-shaped KV cache as 'cache' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: passing a legacy tuple-shaped KV cache as 'cache' is not supported anymore
   // CHECK-FIXES: popts->cache = transformers::DynamicCache::from_legacy_cache(legacy);
 
   transformers::PastKeyValues local;

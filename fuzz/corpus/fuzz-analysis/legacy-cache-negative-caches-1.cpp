@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
+// FUZZ-CONFIG: {Checks: '-*,transformers-cache-implementation-conflict'}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Values that are already a cache, already wrapped, or empty: no finding.
 #include <transformers/transformers.h>

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {Checks: '-*,transformers-cache-implementation-conflict'}
+// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Look-alike types in other namespaces: other::Tensor is not a tensor of the
 // library, and other::PastKeyValues is not a configured sink.

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: 'transformers', ExcludeHeaderFilterRegex: 'cache'}
+// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Tuples and pairs of non-tensors, tensor tuples of the wrong arity and plain
 // tensors are not legacy caches.

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {Checks: '-*,transformers-legacy-cache', WarningsAsErrors: '*'}
+// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // to_legacy_cache() for serialisation, inspection or comparison is fine: the
 // legacy value never reaches a sink.

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {IgnoreMacros: off, transformers-legacy-cache.IncludeStyle: google}}
+// FUZZ-CONFIG: {Checks: '-*,transformers-cache-implementation-conflict'}
 // RUN: %check_clang_tidy -expect-clean %s transformers-legacy-cache %t
 // Strings and comments that mention past_key_values are not code:
 //   model.forward(ids, legacy);   model.generate(ids, {}, {legacy});

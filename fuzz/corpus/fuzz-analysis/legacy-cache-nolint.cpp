@@ -28,7 +28,7 @@ void suppressed(const transformers::LlamaForCausalLM &model,
   // CHECK-FIXES: {{^}}  model.generate(ids, {}, {legacy});{{$}}
   // NOLINTNEXTLINE(bugprone-use-after-move, readability-*)
   model.generate(ids, {}, {legacy});
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: {{^}}  model.generate(ids, {}, {transformers::DynamicCache::from_legacy_cache(legacy)});{{$}}
 
   // NOLINTBEGIN

@@ -26,6 +26,6 @@ void factories(const transformers::LlamaForCausalLM &model,
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
   // CHECK-FIXES: model.forward(ids, mylib::to_cache(legacy));
   model.forward(ids, ed);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, mylib::to_ed_cache(ed));
 }

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}
+// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
 // RUN: %check_clang_tidy -check-suffixes=DEFAULT %s transformers-legacy-cache %t.default
 // RUN: %check_clang_tidy -check-suffixes=BOTH %s transformers-legacy-cache %t.both \
 // RUN:   -- -config="{CheckOptions: {transformers-legacy-cache.SinkTypes: '::transformers::PastKeyValues; ::mylib::CacheArg'}}"

@@ -44,13 +44,13 @@ void torch_tensors(const transformers::LlamaForCausalLM &model,
 
   torchcompat::forward(legacy);
   // CHECK-MESSAGES-SINK: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
-  // CHECK-MESSAGES-TORCH: :[[@LINE-2]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES-TORCH: :[[@LINE-2]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES-SINK: torchcompat::forward(transformers::DynamicCache::from_legacy_cache(legacy));
   // CHECK-FIXES-TORCH: torchcompat::forward(torchcompat::DynamicCache::from_legacy_cache(legacy));
 
   model.forward(ids, legacy);
-  // CHECK-MESSAGES-SINK: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
-  // CHECK-MESSAGES-TORCH: :[[@LINE-2]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES-SINK: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
+  // CHECK-MESSAGES-TORCH: :[[@LINE-2]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES-SINK: model.forward(ids, transformers::DynamicCache::from_legacy_cache(legacy));
   // CHECK-FIXES-TORCH: model.forward(ids, torchcompat::DynamicCache::from_legacy_cache(legacy));
 }

@@ -92,7 +92,7 @@ void hand_offs(const TorchLegacy &legacy) {
   // CHECK-FIXES-TEMPLATE: decode_int(sinks::from_legacy_cache(legacy));
   // CHECK-FIXES-SPECIALIZATION: decode_int(sinks::from_legacy_cache(legacy));
   decode_long(legacy);
-  // CHECK-MESSAGES-TEMPLATE: :[[@LINE-1]]:15: warning: passing a legacy tuple-shaped KV cache as 'holder' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES-TEMPLATE: :[[@LINE-1]]:15: warning: passing a legacy tuple-shaped KV cache as 'holder' is not supported anymore
   // CHECK-FIXES-TEMPLATE: decode_long(sinks::from_legacy_cache(legacy));
   // CHECK-FIXES-SPECIALIZATION: decode_long(legacy);
 }

@@ -13,7 +13,7 @@ void tuples(const transformers::LlamaForCausalLM &model,
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(two));
 
   model.forward(ids, std::make_tuple(l0, l1));
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(std::make_tuple(l0, l1)));
 
   std::tuple<transformers::LegacyLayer> single{l0};

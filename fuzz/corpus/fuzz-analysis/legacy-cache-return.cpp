@@ -13,14 +13,14 @@ transformers::PastKeyValues from_local() {
 
 transformers::PastKeyValues from_call() {
   return load_legacy();
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-FIXES: return transformers::DynamicCache::from_legacy_cache(load_legacy());
 }
 
 struct Store {
   transformers::LegacyCache saved;
   transformers::PastKeyValues get() const { return saved; }
-  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:52: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-FIXES: transformers::PastKeyValues get() const { return transformers::DynamicCache::from_legacy_cache(saved); }
 };
 
@@ -28,6 +28,6 @@ transformers::PastKeyValues pick(bool empty, const transformers::LegacyCache &l)
   if (empty)
     return nullptr;
   return l;
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-FIXES: return transformers::DynamicCache::from_legacy_cache(l);
 }

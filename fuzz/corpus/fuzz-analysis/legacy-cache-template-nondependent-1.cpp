@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {HeaderFilterRegex: '.*', SystemHeaders: true}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: 0, transformers-legacy-cache.TensorTypes: 'transformers::Tensor'}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // A non-dependent legacy expression inside a template is fixed once, whether
 // the template is instantiated several times or not at all.
@@ -25,7 +25,7 @@ transformers::PastKeyValues never_instantiated(T) {
 template <class M> struct Driver {
   transformers::LegacyCache past;
   transformers::PastKeyValues kwargs() const { return past; }
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-FIXES: transformers::PastKeyValues kwargs() const { return transformers::DynamicCache::from_legacy_cache(past); }
 };
 

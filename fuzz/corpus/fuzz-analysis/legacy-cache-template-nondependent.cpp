@@ -24,7 +24,7 @@ transformers::PastKeyValues never_instantiated(T) {
 template <class M> struct Driver {
   transformers::LegacyCache past;
   transformers::PastKeyValues kwargs() const { return past; }
-  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: passing a legacy tuple-shaped KV cache as 'transformers::PastKeyValues' is not supported anymore
   // CHECK-FIXES: transformers::PastKeyValues kwargs() const { return transformers::DynamicCache::from_legacy_cache(past); }
 };
 

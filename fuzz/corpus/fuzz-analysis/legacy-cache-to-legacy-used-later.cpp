@@ -25,7 +25,7 @@ void in_loop(const transformers::LlamaForCausalLM &model,
              std::shared_ptr<transformers::Cache> cache) {
   for (int i = 0; i < 3; ++i) {
     model.forward(ids, cache->to_legacy_cache());
-    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+    // CHECK-MESSAGES: :[[@LINE-1]]:24: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
     // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(cache->to_legacy_cache()));
   }
 }
@@ -34,7 +34,7 @@ void object(const transformers::LlamaForCausalLM &model,
             const transformers::TokenIds &ids) {
   transformers::DynamicCache local;
   model.forward(ids, local.to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(local.to_legacy_cache()));
 }
 
@@ -50,10 +50,10 @@ void output_aliases_callers_cache(const transformers::LlamaForCausalLM &model,
   // forward() returns the cache it was given: `out.past_key_values` is `mine`.
   auto out = model.forward(ids, mine);
   model.generate(ids, {}, {out.past_key_values->to_legacy_cache()});
-  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:28: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.generate(ids, {}, {transformers::DynamicCache::from_legacy_cache(out.past_key_values->to_legacy_cache())});
   model.forward(ids, model.forward(ids, mine).past_key_values->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(model.forward(ids, mine).past_key_values->to_legacy_cache()));
 }
 
@@ -62,7 +62,7 @@ void copied_before(const transformers::LlamaForCausalLM &model,
   auto out = model.forward(ids);
   std::shared_ptr<transformers::Cache> keep = out.past_key_values;
   model.forward(ids, out.past_key_values->to_legacy_cache());
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore; use a Cache instance [transformers-legacy-cache]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: passing a legacy tuple-shaped KV cache as 'past_key_values' is not supported anymore
   // CHECK-FIXES: model.forward(ids, transformers::DynamicCache::from_legacy_cache(out.past_key_values->to_legacy_cache()));
   (void)keep->get_seq_length();
 }

@@ -1,4 +1,4 @@
-// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: maybe}}
+// FUZZ-CONFIG: {CheckOptions: {transformers-legacy-cache.IgnoreMacros: yes}}
 // RUN: %check_clang_tidy %s transformers-legacy-cache %t
 // Any function taking a PastKeyValues is a sink, not only generate/forward:
 // the diagnostic names the parameter, or the type for an unnamed one.
