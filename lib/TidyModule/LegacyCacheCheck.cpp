@@ -6,10 +6,13 @@
 // assignment, return, variable initialisation, explicit casts). The written
 // argument decides: a legacy value is a finding. A second pair of matchers
 // finds calls of the user's that forward a legacy value into a template that
-// converts it (ForwardedArgument.h).
+// converts it (ForwardedArgument.h), or that store it for a later call of a
+// callable that converts it: std::thread and co. (DecayCopiedArgument.h).
 //
 // Findings are buffered until the end of the TU (FindingBuffer.h): a spelling
-// matched in a template pattern and its instantiations is reported once.
+// matched in a template pattern and its instantiations is reported once. One
+// matched only in instantiations is fixed when every instantiation converts
+// it (InstantiationAgreement.h), which is known only then.
 //
 //===----------------------------------------------------------------------===//
 

@@ -42,9 +42,10 @@ static std::string describe(const NamedDecl &Specialization) {
   llvm::raw_string_ostream OS(Name);
   const auto *MD = dyn_cast<CXXMethodDecl>(&Specialization);
   bool OfLambda = MD && MD->getParent()->isLambda();
-  Specialization.getNameForDiagnostic(
-      OS, Specialization.getASTContext().getPrintingPolicy(),
-      /*Qualified=*/!OfLambda);
+  // As written: no "(anonymous namespace)::" or inline namespace.
+  PrintingPolicy Policy = Specialization.getASTContext().getPrintingPolicy();
+  Policy.SuppressUnwrittenScope = true;
+  Specialization.getNameForDiagnostic(OS, Policy, /*Qualified=*/!OfLambda);
   return "'" + Name + "'" + (OfLambda ? " of the lambda" : "");
 }
 
