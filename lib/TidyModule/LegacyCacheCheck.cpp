@@ -108,7 +108,7 @@ followedArguments(const Expr *Call, const TypeNames &TensorTypes,
 
 LegacyCacheCheck::LegacyCacheCheck(llvm::StringRef Name,
                                    tidy::ClangTidyContext *Ctx)
-    : ClangTidyCheck(Name, Ctx),
+    : ClangTidyCheck(Name, Ctx), TidyContext(Ctx),
       TensorTypes(readTypeOption(Options, "TensorTypes", DefaultTensorTypes)),
       SinkTypes(readTypeOption(Options, "SinkTypes", DefaultSinkTypes)),
       CacheFactory(Options.get(
@@ -220,6 +220,16 @@ void LegacyCacheCheck::check(const MatchFinder::MatchResult &Result) {
   for (unsigned I = 1; I < Sink->getNumArgs(); ++I)
     if (!isa<CXXDefaultArgExpr>(Sink->getArg(I)))
       return;
+  // A conversion in a system header is a finding only with SystemHeaders:
+  // clang-tidy would drop it otherwise. Making it anyway would count it in
+  // "N in non-user code", which transformers-migrate, parsing no system
+  // function bodies then, cannot match. Such a conversion mostly converts
+  // what the user passed to std::thread, std::bind...: that is reported at
+  // the user's argument (checkDecayCopyingCall).
+  const SourceManager &SM = *Result.SourceManager;
+  if (!TidyContext->getOptions().SystemHeaders.value_or(false) &&
+      SM.isInSystemHeader(SM.getExpansionLoc(Sink->getBeginLoc())))
+    return;
   const Expr *Legacy = ignoreImplicitAsWritten(Sink->getArg(0));
   if (!Legacy || Legacy->isTypeDependent())
     return;
@@ -229,7 +239,7 @@ void LegacyCacheCheck::check(const MatchFinder::MatchResult &Result) {
   // A forwarded parameter (a perfect-forwarding template of the user's,
   // the standard library's emplace / make_shared / in-place machinery):
   // the value is reported where the user passes it (checkForwardingCall).
-  if (forwardedParameter(Legacy, TensorTypes, *Result.SourceManager))
+  if (forwardedParameter(Legacy, TensorTypes, SM))
     return;
 
   ASTContext &Ctx = *Result.Context;

@@ -75,6 +75,9 @@ private:
   void emit(const Finding &F);
   void reset();
 
+  /// ClangTidyCheck keeps its context private; SystemHeaders is read from
+  /// it per file.
+  clang::tidy::ClangTidyContext *const TidyContext;
   // Options.
   const TypeNames TensorTypes, SinkTypes;
   const std::string CacheFactory, EncoderDecoderCacheFactory, IncludeHeader;

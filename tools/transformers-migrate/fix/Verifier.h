@@ -41,7 +41,8 @@ struct VerifyUnit {
   /// Which of the file's compile commands (a finding seen under several is
   /// verified under each).
   unsigned Command = 0;
-  /// Real paths of the files this TU has fixable findings in.
+  /// Real paths of the files this TU has findings in, with or without a
+  /// fix.
   std::set<std::string> Touched;
 };
 

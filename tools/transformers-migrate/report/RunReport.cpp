@@ -52,10 +52,16 @@ MergedRun mergeResults(std::vector<TUResult> Results, bool FixMode) {
     M.TypeCheckedTUs += !R.TypeNames.empty();
     for (const TypeNameUse &T : R.TypeNames)
       TypeNames[{T.Option, T.Name}] |= T.Named;
-    if (!R.Failed && !R.ContentHashes.empty()) {
+    if (!R.Failed && (!R.ContentHashes.empty() || !R.Findings.empty())) {
       M.Units.push_back({R.MainFile, R.Command, {}});
       for (auto &[File, Hash] : R.ContentHashes)
         M.Units.back().Touched.insert(realPathOf(File));
+      // A finding without a fix where another TU's fix edits: this TU sees
+      // that code differently (another template instantiation), so it must
+      // compile with the edit too.
+      for (const Record &Rec : R.Findings)
+        if (!Rec.Diag.Message.FilePath.empty())
+          M.Units.back().Touched.insert(realPathOf(Rec.Diag.Message.FilePath));
     }
     // A file's results (one per compile command) are consecutive: the file
     // is counted once, and failed if any of its commands failed.
