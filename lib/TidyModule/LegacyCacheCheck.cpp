@@ -243,16 +243,23 @@ void LegacyCacheCheck::check(const MatchFinder::MatchResult &Result) {
     return;
 
   ASTContext &Ctx = *Result.Context;
-  TUSources = Result.SourceManager;
+  ReportedValue V = convertedValue(Sink, Legacy, Arity, Ctx);
   LocalParentMap &Parents = TUParents.of(Ctx);
-  ReportedValue V;
-  V.Value = Legacy;
-  V.Converter = Sink;
-  V.Arity = Arity;
-  V.InInstantiation = isInTemplateInstantiation(*Sink, Parents);
   V.SinkTypeName = sinkFallbackName(SinkType);
   V.SinkName = sinkName(Sink, Parents, V.SinkTypeName);
   report(V, Ctx);
+}
+
+LegacyCacheCheck::ReportedValue
+LegacyCacheCheck::convertedValue(const Expr *Converter, const Expr *Value,
+                                 unsigned Arity, ASTContext &Ctx) {
+  TUSources = &Ctx.getSourceManager();
+  ReportedValue V;
+  V.Value = Value;
+  V.Converter = Converter;
+  V.Arity = Arity;
+  V.InInstantiation = isInTemplateInstantiation(*Converter, TUParents.of(Ctx));
+  return V;
 }
 
 std::string
@@ -281,13 +288,7 @@ void LegacyCacheCheck::checkDecayCopyingCall(
     if (!Target)
       continue;
     ASTContext &Ctx = *Result.Context;
-    TUSources = &SM;
-    LocalParentMap &Parents = TUParents.of(Ctx);
-    ReportedValue V;
-    V.Value = A.Value;
-    V.Converter = Call;
-    V.Arity = A.Arity;
-    V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
+    ReportedValue V = convertedValue(Call, A.Value, A.Arity, Ctx);
     V.SinkTypeName = sinkFallbackName(Target->Sink);
     V.SinkName =
         Target->ParameterName.empty() ? V.SinkTypeName : Target->ParameterName;
@@ -315,16 +316,11 @@ void LegacyCacheCheck::checkForwardingCall(
       continue;
 
     ASTContext &Ctx = *Result.Context;
-    TUSources = &SM;
+    ReportedValue V = convertedValue(Call, A.Value, A.Arity, Ctx);
     LocalParentMap &Parents = TUParents.of(Ctx);
     const auto *Sink = cast<CXXConstructExpr>(Conversion.Sink);
     std::string Converted =
         sinkFallbackName(Sink->getConstructor()->getParent());
-    ReportedValue V;
-    V.Value = A.Value;
-    V.Converter = Call;
-    V.Arity = A.Arity;
-    V.InInstantiation = isInTemplateInstantiation(*Call, Parents);
     // Inside a forwarder of the user's the sink's context names it;
     // system code's names mean nothing to the user.
     bool SinkInSystemCode =

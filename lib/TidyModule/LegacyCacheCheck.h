@@ -60,6 +60,12 @@ private:
     std::optional<FindingNote> ForwardedNote;
   };
 
+  /// \p Value, converted by \p Converter (the sink construction, or the
+  /// call that forwards or stores it), ready for report() but for the
+  /// sink's names and notes. Marks the TU as having findings.
+  ReportedValue convertedValue(const clang::Expr *Converter,
+                               const clang::Expr *Value, unsigned Arity,
+                               clang::ASTContext &Ctx);
   void report(const ReportedValue &V, clang::ASTContext &Ctx);
   void checkDecayCopyingCall(
       const clang::Expr *Call,

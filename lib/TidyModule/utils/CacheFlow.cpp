@@ -66,13 +66,19 @@ const Expr *cacheAccessRoot(const Expr *E) {
   return ignoreImplicitAsWritten(E)->IgnoreParens();
 }
 
-/// \p E as written: also through a functional cast that makes no other value
-/// than its operand (`GenerateKwargs{cache}`, `PastKeyValues(cache)`).
+/// Whether functional cast \p FC makes no other value than its operand
+/// (`GenerateKwargs{cache}`, `PastKeyValues(cache)`).
+static bool passesOperandOn(const CXXFunctionalCastExpr *FC) {
+  return FC->getCastKind() == CK_NoOp ||
+         FC->getCastKind() == CK_ConstructorConversion;
+}
+
+/// \p E as written: also through a functional cast that passes its operand
+/// on.
 static const Expr *valueAsWritten(const Expr *E) {
   E = ignoreImplicitAsWritten(E)->IgnoreParens();
   if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E);
-      FC && (FC->getCastKind() == CK_NoOp ||
-             FC->getCastKind() == CK_ConstructorConversion))
+      FC && passesOperandOn(FC))
     return valueAsWritten(FC->getSubExpr());
   return E;
 }
@@ -356,8 +362,7 @@ private:
       }
       if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(PE)) {
         // `GenerateKwargs{...}`, `PastKeyValues(h)`: the value of its operand.
-        if (FC->getCastKind() != CK_NoOp &&
-            FC->getCastKind() != CK_ConstructorConversion)
+        if (!passesOperandOn(FC))
           return false;
         E = FC;
         Whole = false;

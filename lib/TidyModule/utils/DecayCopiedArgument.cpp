@@ -2,10 +2,10 @@
 
 #include "DecayCopiedArgument.h"
 #include "ForwardedArgument.h"
+#include "LegacyCacheType.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -14,7 +14,7 @@ namespace transformers_tidy {
 namespace {
 /// The facility a callee is, with the index of its callable argument.
 struct Facility {
-  llvm::StringRef Name;
+  std::string Name;
   unsigned CallableIndex;
 };
 
@@ -29,48 +29,25 @@ struct CallableSignature {
 };
 } // namespace
 
-static bool isStdEnum(QualType T, llvm::StringRef Name) {
-  const auto *ET = T.getNonReferenceType()->getAs<EnumType>();
-  return ET && ET->getDecl()->getName() == Name &&
-         ET->getDecl()->isInStdNamespace();
-}
-
-static bool isStdClass(QualType T, llvm::StringRef Name) {
-  const CXXRecordDecl *RD =
-      T.getNonReferenceType().getUnqualifiedType()->getAsCXXRecordDecl();
-  return RD && RD->getName() == Name && RD->isInStdNamespace();
-}
-
 static std::optional<Facility> facilityOf(const FunctionDecl *Callee) {
-  if (!Callee)
-    return std::nullopt;
-  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(Callee)) {
+  if (const auto *Ctor = dyn_cast_or_null<CXXConstructorDecl>(Callee)) {
     const CXXRecordDecl *RD = Ctor->getParent();
-    if (!RD->getIdentifier() || !RD->isInStdNamespace() ||
+    if (!isStdNamed(RD, {"thread", "jthread"}) ||
         Ctor->isCopyOrMoveConstructor() || Ctor->getNumParams() == 0)
       return std::nullopt;
-    llvm::StringRef Name = llvm::StringSwitch<llvm::StringRef>(RD->getName())
-                               .Case("thread", "std::thread")
-                               .Case("jthread", "std::jthread")
-                               .Default("");
-    if (Name.empty())
-      return std::nullopt;
-    return Facility{Name, 0};
+    return Facility{"std::" + RD->getName().str(), 0};
   }
-  if (!Callee->getIdentifier() || !Callee->isInStdNamespace() ||
+  if (!isStdNamed(Callee, {"bind", "bind_front", "async"}) ||
       Callee->getNumParams() == 0)
     return std::nullopt;
-  llvm::StringRef Name = llvm::StringSwitch<llvm::StringRef>(Callee->getName())
-                             .Case("bind", "std::bind")
-                             .Case("bind_front", "std::bind_front")
-                             .Case("async", "std::async")
-                             .Default("");
-  if (Name.empty())
-    return std::nullopt;
   // std::async(std::launch, F&&, Args&&...): the policy comes first.
+  const auto *Policy = Callee->getParamDecl(0)
+                           ->getType()
+                           .getNonReferenceType()
+                           ->getAs<EnumType>();
   unsigned CallableIndex =
-      isStdEnum(Callee->getParamDecl(0)->getType(), "launch") ? 1 : 0;
-  return Facility{Name, CallableIndex};
+      Policy && isStdNamed(Policy->getDecl(), {"launch"}) ? 1 : 0;
+  return Facility{"std::" + Callee->getName().str(), CallableIndex};
 }
 
 bool storesArgumentsForLaterCall(const FunctionDecl *Callee) {
@@ -151,7 +128,7 @@ std::optional<DecayCopyTarget> decayCopyTarget(const Expr *Call,
   // std::jthread passes its std::stop_token first to a callable that
   // takes one.
   if (F->Name == "std::jthread" && S->Proto->getNumParams() > 0 &&
-      isStdClass(S->Proto->getParamType(0), "stop_token"))
+      isStdNamed(recordOf(S->Proto->getParamType(0)), {"stop_token"}))
     ++Position;
   if (Position >= S->Proto->getNumParams())
     return std::nullopt;
@@ -163,13 +140,12 @@ std::optional<DecayCopyTarget> decayCopyTarget(const Expr *Call,
   if (const auto *LR = Param->getAs<LValueReferenceType>();
       LR && !LR->getPointeeType().isConstQualified())
     return std::nullopt;
-  const CXXRecordDecl *Sink =
-      Param.getNonReferenceType().getUnqualifiedType()->getAsCXXRecordDecl();
+  const CXXRecordDecl *Sink = recordOf(Param);
   if (!Sink || !SinkTypes.match(Sink))
     return std::nullopt;
 
   DecayCopyTarget Target;
-  Target.Facility = F->Name.str();
+  Target.Facility = F->Name;
   Target.CallableName = S->Name;
   Target.Sink = Sink;
   if (S->Decl && Position < S->Decl->getNumParams())

@@ -14,12 +14,6 @@ using namespace clang;
 
 namespace transformers_tidy {
 
-static bool isInstantiation(TemplateSpecializationKind TSK) {
-  return TSK == TSK_ImplicitInstantiation ||
-         TSK == TSK_ExplicitInstantiationDeclaration ||
-         TSK == TSK_ExplicitInstantiationDefinition;
-}
-
 /// The expression as the user wrote it that node \p E stands for: implicit
 /// casts, temporaries and converting constructions share the range of the
 /// expression they wrap.
@@ -86,12 +80,12 @@ void InstantiationAgreement::ask(const Expr *Converter, const Expr *Value,
     if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
       if (!Q.Pattern)
         Q.Pattern = FD->getTemplateInstantiationPattern();
-      if (isInstantiation(FD->getTemplateSpecializationKind()) &&
+      if (isTemplateInstantiation(FD->getTemplateSpecializationKind()) &&
           FD->getPrimaryTemplate())
         Q.Template = FD->getPrimaryTemplate();
     } else if (const auto *CTSD =
                    dyn_cast<ClassTemplateSpecializationDecl>(DC)) {
-      if (isInstantiation(CTSD->getSpecializationKind()))
+      if (isTemplateInstantiation(CTSD->getSpecializationKind()))
         Q.Template = CTSD->getSpecializedTemplate();
     }
   }
@@ -212,12 +206,12 @@ InstantiationAgreement::judge() {
     if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(T)) {
       for (FunctionDecl *S :
            const_cast<FunctionTemplateDecl *>(FTD)->specializations())
-        if (isInstantiation(S->getTemplateSpecializationKind()))
+        if (isTemplateInstantiation(S->getTemplateSpecializationKind()))
           Scanner.scan(S);
     } else if (const auto *CTD = dyn_cast<ClassTemplateDecl>(T)) {
       for (ClassTemplateSpecializationDecl *S :
            const_cast<ClassTemplateDecl *>(CTD)->specializations())
-        if (isInstantiation(S->getSpecializationKind()))
+        if (isTemplateInstantiation(S->getSpecializationKind()))
           Scanner.scan(S);
     }
   }

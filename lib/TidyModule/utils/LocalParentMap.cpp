@@ -242,12 +242,6 @@ LocalParentMap::NodeList LocalParentMap::parents(const DynTypedNode &Node) {
   return NodeList(All.begin(), All.end());
 }
 
-static bool isInstantiation(TemplateSpecializationKind K) {
-  return K == TSK_ImplicitInstantiation ||
-         K == TSK_ExplicitInstantiationDefinition ||
-         K == TSK_ExplicitInstantiationDeclaration;
-}
-
 bool isInTemplateInstantiation(const Stmt &S, LocalParentMap &Parents) {
   llvm::SmallVector<DynTypedNode, 8> Work;
   llvm::DenseSet<const void *> Seen;
@@ -258,10 +252,10 @@ bool isInTemplateInstantiation(const Stmt &S, LocalParentMap &Parents) {
       if (P.getMemoizationData() && !Seen.insert(P.getMemoizationData()).second)
         continue;
       if (const auto *RD = P.get<CXXRecordDecl>();
-          RD && isInstantiation(RD->getTemplateSpecializationKind()))
+          RD && isTemplateInstantiation(RD->getTemplateSpecializationKind()))
         return true;
       if (const auto *FD = P.get<FunctionDecl>();
-          FD && isInstantiation(FD->getTemplateSpecializationKind()))
+          FD && isTemplateInstantiation(FD->getTemplateSpecializationKind()))
         return true;
       Work.push_back(P);
     }
