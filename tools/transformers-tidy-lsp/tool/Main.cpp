@@ -1,0 +1,174 @@
+//===- Main.cpp - transformers-tidy-lsp's command line
+//---------------------===//
+//
+// The language server: LSP 3.17 on stdin/stdout (Server.h). The checks,
+// their configuration (.clang-tidy, --checks, --config) and the driver are
+// transformers-migrate's, so an editor shows what the tool reports.
+//
+//===----------------------------------------------------------------------===//
+
+#include "input/CheckConfig.h"
+#include "server/Analyzer.h"
+#include "server/CommandFinder.h"
+#include "server/Server.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+#include <csignal>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory Category("transformers-tidy-lsp options");
+
+cl::opt<std::string> CompileCommandsDir(
+    "compile-commands-dir", cl::value_desc("dir"),
+    cl::desc("The directory of compile_commands.json (or compile_flags.txt) "
+             "for every file; default: the nearest one in the file's "
+             "directory, its parents or their build/ subdirectory"),
+    cl::cat(Category));
+cl::list<std::string> FallbackFlags(
+    "fallback-flags", cl::value_desc("flags"), cl::CommaSeparated,
+    cl::desc("Compiler flags for a file no compilation database knows, "
+             "comma-separated (default: -std=c++17); the client is told "
+             "once per such file"),
+    cl::cat(Category));
+cl::opt<unsigned> Jobs("j", cl::value_desc("n"),
+                       cl::desc("Analyses that may run at once (default 2)"),
+                       cl::init(2), cl::cat(Category));
+cl::opt<unsigned>
+    DebounceMs("debounce", cl::value_desc("ms"),
+               cl::desc("Wait this long after a change for more changes before "
+                        "analysing (default 200)"),
+               cl::init(200), cl::cat(Category));
+cl::opt<bool> NoPrefilter(
+    "no-prefilter",
+    cl::desc("Parse every document, even one whose dependency scan shows it "
+             "cannot reach the library's headers or a configured type"),
+    cl::cat(Category));
+cl::list<std::string> PrefilterMarker(
+    "prefilter-library-header", cl::value_desc("hdr"),
+    cl::desc("A header marking the library's include directory, as in "
+             "transformers-migrate (default transformers/cache_utils.h)"),
+    cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks", cl::value_desc("globs"),
+           cl::desc("clang-tidy's --checks, appended to the configuration's"),
+           cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors", cl::value_desc("globs"),
+    cl::desc("clang-tidy's --warnings-as-errors: these findings are shown "
+             "as errors"),
+    cl::cat(Category));
+cl::opt<std::string>
+    Config("config", cl::value_desc("yaml"),
+           cl::desc("clang-tidy configuration in YAML, instead of "
+                    ".clang-tidy files"),
+           cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file", cl::value_desc("filename"),
+    cl::desc("A clang-tidy configuration file, instead of .clang-tidy files"),
+    cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Additional argument to append to the compiler "
+                       "command line"),
+              cl::cat(Category));
+cl::list<std::string> ExtraArgsBefore(
+    "extra-arg-before",
+    cl::desc("Additional argument to prepend to the compiler command line"),
+    cl::cat(Category));
+cl::opt<std::string> ResourceDir(
+    "resource-dir", cl::value_desc("dir"),
+    cl::desc("Clang resource directory (builtin headers); default: the one "
+             "of the LLVM the server was built with"),
+    cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
+
+const char *Overview =
+    R"(transformers-tidy-lsp: a language server for the transformers-tidy checks
+
+Speaks LSP 3.17 on stdin/stdout. Editors start it beside clangd (or in
+place of nothing else): it analyses the open C++ documents as they are
+typed, with the checks, configuration and fixes of transformers-migrate and
+the clang-tidy plugin, and offers one quick fix per finding and a fix-all
+per file (code action kind source.fixAll.transformers-tidy). It never
+writes a file: the editor applies the edits.
+
+Compile commands are found as clangd finds them: compile_commands.json or
+compile_flags.txt in the file's directory, a parent, or a parent's build/
+(or --compile-commands-dir); headers get the command of the most similar
+file; other files the --fallback-flags.
+
+See docs/editors.md for VS Code, Neovim, Emacs, Helix and Vim.
+)";
+
+void printVersion(raw_ostream &OS) {
+  OS << "transformers-tidy-lsp version " << TT_MIGRATE_VERSION << "\n"
+     << "  built with LLVM " << TT_MIGRATE_LLVM_VERSION << "\n"
+     << "  resource directory: " << TT_MIGRATE_RESOURCE_DIR << "\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &errs()))
+    return 2;
+  if (isatty(STDIN_FILENO))
+    errs() << "transformers-tidy-lsp: reading LSP messages from a terminal; "
+              "an editor starts this program (see --help)\n";
+  // A client that goes away mid-write must not kill the server with
+  // SIGPIPE before it can notice.
+  std::signal(SIGPIPE, SIG_IGN);
+
+  tmigrate::ConfigRequest CR;
+  CR.Checks = Checks;
+  CR.WarningsAsErrors = WarningsAsErrors;
+  CR.Config = Config;
+  CR.ConfigFile = ConfigFile;
+  auto Cfg = tmigrate::CheckConfig::create(CR);
+  if (!Cfg) {
+    errs() << "transformers-tidy-lsp: error: " << toString(Cfg.takeError())
+           << "\n";
+    return 2;
+  }
+  if (!ResourceDir.empty() &&
+      !sys::fs::exists(ResourceDir + "/include/stddef.h"))
+    errs() << "transformers-tidy-lsp: warning: no builtin headers in '"
+           << ResourceDir << "'/include; pass --resource-dir\n";
+
+  std::vector<std::string> Fallback(FallbackFlags.begin(), FallbackFlags.end());
+  if (Fallback.empty())
+    Fallback = {"-std=c++17"};
+  tlsp::CommandFinder Commands(CompileCommandsDir, Fallback);
+
+  tlsp::AnalyzerOptions AO;
+  AO.Run.Jobs = 1;
+  AO.Run.ResourceDir = ResourceDir;
+  AO.Run.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  AO.Run.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+  AO.Prefilter = !NoPrefilter;
+  if (!PrefilterMarker.empty())
+    AO.LibraryMarkers.assign(PrefilterMarker.begin(), PrefilterMarker.end());
+  tlsp::Analyzer A(std::move(AO), **Cfg, Commands);
+
+  tlsp::ServerOptions SO;
+  SO.Workers = std::max(1u, unsigned(Jobs));
+  SO.Debounce = std::chrono::milliseconds(DebounceMs);
+  SO.FallbackFlags = Fallback;
+  tlsp::MessageWriter Out(STDOUT_FILENO);
+  tlsp::MessageReader In(STDIN_FILENO);
+  int Code;
+  {
+    tlsp::Server S(Out, A, SO);
+    Code = S.run(In);
+  }
+  // The reading thread may still wait on stdin: end without unwinding it.
+  std::fflush(nullptr);
+  std::_Exit(Code);
+}
