@@ -62,9 +62,12 @@ llvm_packages() {
 # Depends are computed by dpkg-dev's dpkg-shlibdeps on the binaries that
 # `file` finds, and lintian checks them against policy. bazel-bootstrap:
 # Debian's Bazel, which runs the Bazel aspect's test (clients.bazel-aspect).
+# neovim, emacs-nox with elpa-eglot, and clangd-19: the real editors the
+# language server is tested in (clients.lsp-*), Emacs with the server
+# wrapping Debian's clangd.
 packages=(cmake ninja-build g++ python3 python3-jsonschema python3-yaml libgtest-dev
   libbenchmark-dev dpkg-dev file lintian strace acl attr git pre-commit
-  bazel-bootstrap $(llvm_packages 19))
+  bazel-bootstrap neovim emacs-nox elpa-eglot clangd-19 $(llvm_packages 19))
 for leg in "${legs[@]}"; do
   if [ "$leg" = llvm22 ]; then packages+=($(llvm_packages 22)); fi
 done
