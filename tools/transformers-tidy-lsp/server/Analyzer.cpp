@@ -19,6 +19,10 @@ static std::string textOf(const Snapshot &S, llvm::StringRef File) {
   for (const tmigrate::UnsavedFile &U : S.Unsaved)
     if (sameFile(U.Path, File))
       return U.Contents;
+  // A regular file only (never a device or a pipe, which the parse reads
+  // as clang does: see StableFileSystem.h).
+  if (!llvm::sys::fs::is_regular_file(File))
+    return "";
   if (auto Buf = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                              /*RequiresNullTerminator=*/false))
     return (*Buf)->getBuffer().str();

@@ -13,6 +13,7 @@
 #ifndef TRANSFORMERS_TIDY_LSP_SCHEDULER_H
 #define TRANSFORMERS_TIDY_LSP_SCHEDULER_H
 
+#include "server/AnalysisQueue.h"
 #include "server/Analyzer.h"
 #include <chrono>
 #include <condition_variable>
@@ -27,7 +28,7 @@
 
 namespace tlsp {
 
-class Scheduler {
+class Scheduler : public AnalysisQueue {
 public:
   using Clock = std::chrono::steady_clock;
   using ResultFn = std::function<void(AnalysisResult)>;
@@ -35,13 +36,13 @@ public:
   Scheduler(Analyzer &A, unsigned Workers, std::chrono::milliseconds Debounce,
             ResultFn OnResult);
   /// Waits for the running analyses; the pending ones are dropped.
-  ~Scheduler();
+  ~Scheduler() override;
 
   /// Asks for \p S's analysis after the debounce delay, replacing a
   /// pending one of the same document.
-  void schedule(Snapshot S);
+  void schedule(Snapshot S) override;
   /// Drops the pending analysis of \p Uri (a running one still reports).
-  void cancel(const std::string &Uri);
+  void cancel(const std::string &Uri) override;
 
 private:
   struct Pending {

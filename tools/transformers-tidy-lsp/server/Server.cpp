@@ -63,8 +63,15 @@ std::optional<std::pair<LspPosition, LspPosition>> range(const Object *R) {
   return std::make_pair(*B, *E);
 }
 
-/// Whether \p Path on disk holds exactly \p Text.
+/// Whether \p Path on disk holds exactly \p Text. Only a regular file of
+/// that size is read: a document named after a device or a pipe
+/// (file:///dev/zero) must not make the server read without end.
 bool diskHolds(llvm::StringRef Path, llvm::StringRef Text) {
+  llvm::sys::fs::file_status St;
+  if (llvm::sys::fs::status(Path, St) ||
+      St.type() != llvm::sys::fs::file_type::regular_file ||
+      St.getSize() != Text.size())
+    return false;
   auto Buf = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                          /*RequiresNullTerminator=*/false);
   return Buf && (*Buf)->getBuffer() == Text;
@@ -72,14 +79,8 @@ bool diskHolds(llvm::StringRef Path, llvm::StringRef Text) {
 
 } // namespace
 
-Server::Server(MessageWriter &Out, Analyzer &A, const ServerOptions &Opts)
-    : Out(Out), A(A), Opts(Opts) {
-  Jobs = std::make_unique<Scheduler>(
-      A, Opts.Workers, Opts.Debounce,
-      [this](AnalysisResult R) { onResult(std::move(R)); });
-}
-
-Server::~Server() { Jobs.reset(); }
+Server::Server(MessageWriter &Out, const ServerOptions &Opts)
+    : Out(Out), Opts(Opts) {}
 
 int Server::run(MessageReader &In) {
   // The reading thread queues contents (and bad frames, as errors), and
@@ -141,7 +142,6 @@ int Server::run(MessageReader &In) {
   // After `exit` the reader may still block on input the client keeps
   // open; the process ends without it.
   Reader.detach();
-  Jobs.reset();
   return Exited && ShutdownRequested ? 0 : 1;
 }
 

@@ -19,9 +19,9 @@
 #define TRANSFORMERS_TIDY_LSP_SERVER_H
 
 #include "protocol/Transport.h"
+#include "server/AnalysisQueue.h"
 #include "server/Conversion.h"
 #include "server/DocumentStore.h"
-#include "server/Scheduler.h"
 #include "llvm/Support/JSON.h"
 #include <chrono>
 #include <deque>
@@ -33,15 +33,17 @@
 namespace tlsp {
 
 struct ServerOptions {
-  unsigned Workers = 2;
-  std::chrono::milliseconds Debounce{200};
+  /// For the message that names them when a file has no compile command.
   std::vector<std::string> FallbackFlags;
 };
 
 class Server {
 public:
-  Server(MessageWriter &Out, Analyzer &A, const ServerOptions &Opts);
-  ~Server();
+  Server(MessageWriter &Out, const ServerOptions &Opts);
+
+  /// Where analyses go; set before run() or handle(), and destroyed before
+  /// the server (its workers call onResult).
+  void setQueue(AnalysisQueue &Q) { Jobs = &Q; }
 
   /// Reads and handles messages until `exit` or the end of input; returns
   /// the process's exit code (0 after shutdown then exit, 1 otherwise).
@@ -50,6 +52,10 @@ public:
   /// Handles one message's content (the message-layer fuzzer's entry).
   /// Returns false on `exit`.
   bool handle(llvm::StringRef Content);
+
+  /// From a worker: publishes \p R if it is the open document's current
+  /// version, and answers the code actions that waited for it.
+  void onResult(AnalysisResult R);
 
 private:
   struct DeferredAction {
@@ -75,15 +81,11 @@ private:
 
   /// Asks for the analysis of an open document (under Mutex).
   void scheduleLocked(const Document &D);
-  /// From a worker: publishes \p R if it is the open document's current
-  /// version, and answers the code actions that waited for it.
-  void onResult(AnalysisResult R);
   void answerAction(const DeferredAction &A, const AnalysisResult &R);
   ConversionOptions conversionOptions() const;
   void log(int Type, const std::string &Message);
 
   MessageWriter &Out;
-  Analyzer &A;
   ServerOptions Opts;
 
   // Lifecycle (message thread only).
@@ -104,7 +106,7 @@ private:
   /// reading thread before the request is handled.
   std::set<std::string> Cancelled;
 
-  std::unique_ptr<Scheduler> Jobs;
+  AnalysisQueue *Jobs = nullptr;
 };
 
 } // namespace tlsp

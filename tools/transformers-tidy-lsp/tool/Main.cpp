@@ -10,6 +10,7 @@
 #include "input/CheckConfig.h"
 #include "server/Analyzer.h"
 #include "server/CommandFinder.h"
+#include "server/Scheduler.h"
 #include "server/Server.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -158,14 +159,18 @@ int main(int argc, const char **argv) {
   tlsp::Analyzer A(std::move(AO), **Cfg, Commands);
 
   tlsp::ServerOptions SO;
-  SO.Workers = std::max(1u, unsigned(Jobs));
-  SO.Debounce = std::chrono::milliseconds(DebounceMs);
   SO.FallbackFlags = Fallback;
   tlsp::MessageWriter Out(STDOUT_FILENO);
   tlsp::MessageReader In(STDIN_FILENO);
   int Code;
   {
-    tlsp::Server S(Out, A, SO);
+    tlsp::Server S(Out, SO);
+    // Declared after the server: destroyed first, it waits for the
+    // analyses that still report to the server.
+    tlsp::Scheduler Pool(
+        A, std::max(1u, unsigned(Jobs)), std::chrono::milliseconds(DebounceMs),
+        [&S](tlsp::AnalysisResult R) { S.onResult(std::move(R)); });
+    S.setQueue(Pool);
     Code = S.run(In);
   }
   // The reading thread may still wait on stdin: end without unwinding it.
