@@ -5,8 +5,9 @@
 # crash, a sanitizer report, a violated invariant, a hang (-timeout), a leak
 # (LeakSanitizer) or runs out of memory (-rss_limit_mb).
 #
-# Usage: scripts/fuzz.sh [SECONDS]   total fuzzing time, default 105, split
-#                                    analysis 1/2, the two readers 1/4 each
+# Usage: scripts/fuzz.sh [SECONDS]   total fuzzing time, default 120, split
+#                                    analysis 2/5, the two readers and the
+#                                    language server's messages 1/5 each
 #        scripts/fuzz.sh --build     configure and build only
 # Environment: CXX (default clang++-19), BUILD_DIR (default build-fuzz),
 #              JOBS (ninja -j, default 2).
@@ -22,7 +23,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
 cxx=${CXX:-clang++-19}
 jobs=${JOBS:-2}
-total=105
+total=120
 build_only=0
 case "${1:-}" in
   --build) build_only=1 ;;
@@ -31,11 +32,14 @@ case "${1:-}" in
   *) total=$1 ;;
 esac
 
-targets=(fuzz-analysis fuzz-compile-db fuzz-clang-tidy-config)
-declare -A share=([fuzz-analysis]=2 [fuzz-compile-db]=1 [fuzz-clang-tidy-config]=1)
+targets=(fuzz-analysis fuzz-compile-db fuzz-clang-tidy-config fuzz-lsp-messages)
+declare -A share=([fuzz-analysis]=2 [fuzz-compile-db]=1 [fuzz-clang-tidy-config]=1
+  [fuzz-lsp-messages]=1)
+shares=5
 # Inputs larger than the largest seed are rarely useful and slow down
 # mutation; the analysis seeds are lit tests of a few KB.
-declare -A max_len=([fuzz-analysis]=12000 [fuzz-compile-db]=4096 [fuzz-clang-tidy-config]=2048)
+declare -A max_len=([fuzz-analysis]=12000 [fuzz-compile-db]=4096 [fuzz-clang-tidy-config]=2048
+  [fuzz-lsp-messages]=8192)
 
 start=$(date +%s)
 stamp() { echo "== [$(($(date +%s) - start))s] $*"; }
@@ -68,7 +72,7 @@ printf '%-24s %-6s %10s %8s %8s %9s %9s %7s\n' target status runs seconds \
   execs/s seeds corpus cov >"$summary"
 failed=0
 for t in "${targets[@]}"; do
-  seconds=$((total * share[$t] / 4))
+  seconds=$((total * share[$t] / shares))
   ((seconds < 1)) && seconds=1
   corpus=$build/fuzz-corpus/$t
   artifacts=$build/fuzz-artifacts/$t
