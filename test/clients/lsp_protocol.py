@@ -20,7 +20,9 @@ compile_commands.json in its build/ directory (found by the server itself):
     unknown method (-32601), bad params (-32602), a request before
     initialize (-32002); the server keeps serving after each;
   * compile commands: a file no database knows is analysed with the
-    fallback flags and the client is told once (window/showMessage);
+    fallback flags and the client is told once (window/showMessage); a
+    header no database lists gets a similar file's command, silently;
+  * configuration: a .clang-tidy beside a file applies to it;
   * prefilter: a broken file that cannot reach the library is published
     empty without a parse (no "not analysed" log), and is parsed with
     --no-prefilter;
@@ -277,6 +279,35 @@ def fallback_and_prefilter(args, project, work):
     check(not again, "told twice about one file: %r" % again)
     print("ok: fallback flags, told once")
 
+    # A header no database lists gets the command of a similar file (the
+    # interpolating database): its include path, no fallback message.
+    header = os.path.join(project, "src", "resume.h")
+    write(header, "#pragma once\n#include <transformers/transformers.h>\n"
+          "inline transformers::GenerateOutput resume(const transformers::"
+          "LlamaForCausalLM &m, const transformers::TokenIds &i, const "
+          "transformers::LegacyCache &l) {\n  return m.generate(i, {}, "
+          "{.past_key_values = l});\n}\n")
+    s.open(header)
+    d = s.c.diagnostics(uri_of(header), 1)
+    check(len(d["diagnostics"]) == 1 and
+          d["diagnostics"][0]["range"]["start"]["line"] == 3,
+          "a header, by an interpolated command: %r" % d)
+    shown = [m for m in s.c.seen if m.get("method") == "window/showMessage"]
+    check(not shown, "a header the database can guess for: %r" % shown)
+    print("ok: a header gets an interpolated command")
+
+    # The configuration is clang-tidy's, per directory: a .clang-tidy
+    # beside the file makes the finding an error.
+    strict = os.path.join(project, "strict")
+    write(os.path.join(strict, ".clang-tidy"), "WarningsAsErrors: '*'\n")
+    strict_file = os.path.join(strict, "greet.cpp")
+    shutil.copy(os.path.join(project, "src", "greet.cpp"), strict_file)
+    s.open(strict_file)
+    d = s.c.diagnostics(uri_of(strict_file), 1)
+    check([x["severity"] for x in d["diagnostics"]] == [1],
+          ".clang-tidy with WarningsAsErrors: %r" % d)
+    print("ok: .clang-tidy read per directory")
+
     s.open(broken)
     d = s.c.diagnostics(uri_of(broken), 1)
     check(d["diagnostics"] == [], "broken, no library: %r" % d)
@@ -292,6 +323,8 @@ def fallback_and_prefilter(args, project, work):
     check("undeclared_name" in log["message"], "log: %r" % log)
     check(s.c.shutdown() == 0, "shutdown then exit: status not 0")
     os.remove(broken)
+    os.remove(header)
+    shutil.rmtree(strict)
     shutil.rmtree(nodb)
     print("ok: prefilter skips the parse; --no-prefilter parses")
 
