@@ -5,8 +5,10 @@
 #                              package; Architecture-dependent (a static
 #                              archive) but the same for every LLVM major
 #   transformers-tidy-llvm<N>  component llvm<N>: transformers-migrate-<N>,
-#                              the clang-tidy-<N> plugin, the man page; the
-#                              plain transformers-migrate is an alternative
+#                              transformers-tidy-lsp-<N>, the clang-tidy-<N>
+#                              plugin, the man pages; the plain
+#                              transformers-migrate is an alternative, the
+#                              plain transformers-tidy-lsp its slave
 #                              (packaging/debian/postinst.in)
 #
 # Packages for two majors share no file, so they install side by side. The
@@ -128,7 +130,9 @@ set(CPACK_DEBIAN_${_tt_comp}_DESCRIPTION
 Finds and fixes legacy tuple-shaped KV caches passed as past_key_values or
 cache_params to the transformers C++ generation API, wrapping them in
 DynamicCache::from_legacy_cache: transformers-migrate-${TT_LLVM_MAJOR} (also
-transformers-migrate, through update-alternatives) and a plugin for
-clang-tidy-${TT_LLVM_MAJOR}. Packages for other LLVM majors install
-alongside this one.")
+transformers-migrate, through update-alternatives), a plugin for
+clang-tidy-${TT_LLVM_MAJOR}, and transformers-tidy-lsp-${TT_LLVM_MAJOR} (also
+transformers-tidy-lsp), a language server that shows the findings and their
+fixes in editors, beside clangd or wrapping it. Packages for other LLVM
+majors install alongside this one.")
 include(CPack)

@@ -5,11 +5,16 @@
 #   <prefix>/lib/cmake/TransformersTidy/...             (find_package)
 #   <prefix>/lib/cmake/TransformersTidy/llvm-<N>/...    (its LLVM <N> tools)
 #   <prefix>/lib/transformers-tidy/llvm-<N>/transformers-migrate
+#   <prefix>/lib/transformers-tidy/llvm-<N>/transformers-tidy-lsp
 #   <prefix>/lib/transformers-tidy/llvm-<N>/*.so        (clang-tidy plugin)
 #   <prefix>/bin/transformers-migrate-<N>               (symlink to the tool)
+#   <prefix>/bin/transformers-tidy-lsp-<N>              (symlink to the server)
 #   <prefix>/share/man/man1/transformers-migrate-<N>.1.gz
+#   <prefix>/share/man/man1/transformers-tidy-lsp-<N>.1.gz
 #   <prefix>/bin/transformers-migrate                   (symlink, see below)
+#   <prefix>/bin/transformers-tidy-lsp                  (symlink, see below)
 #   <prefix>/share/man/man1/transformers-migrate.1.gz   (symlink)
+#   <prefix>/share/man/man1/transformers-tidy-lsp.1.gz  (symlink)
 #   <prefix>/share/transformers-tidy/bazel/...          (Bazel rules)
 #
 # Everything that depends on the LLVM major carries it in its path, because a
@@ -18,8 +23,8 @@
 # install components:
 #   common       library, headers, CMake package, Bazel rules; the same for
 #                every major
-#   llvm<N>      the tool, the plugin, the man page and the CMake package's
-#                part for LLVM <N>
+#   llvm<N>      the tool, the language server, the plugin, their man pages
+#                and the CMake package's part for LLVM <N>
 #   unversioned  the plain names. `cmake --install` installs them (the last
 #                tree installed wins); the Debian packages leave them to
 #                update-alternatives (cmake/DebianPackage.cmake).
@@ -66,7 +71,6 @@ endif()
 set(TT_INSTALL_COMPONENT "llvm${TT_LLVM_MAJOR}")
 set(TT_INSTALL_PLUGINDIR
   "${CMAKE_INSTALL_LIBDIR}/transformers-tidy/llvm-${TT_LLVM_MAJOR}")
-set(TT_INSTALL_MIGRATE_NAME "transformers-migrate-${TT_LLVM_MAJOR}")
 set(TT_INSTALL_MAN1DIR "${CMAKE_INSTALL_MANDIR}/man1")
 
 # tt_link(LINK TARGET COMPONENT): installs the relative symlink
@@ -85,19 +89,26 @@ endfunction()
 
 include(InstallRunPath)
 tt_llvm_install_rpath(_tt_migrate_rpath)
-set_target_properties(transformers-migrate PROPERTIES
+set_target_properties(transformers-migrate transformers-tidy-lsp PROPERTIES
   INSTALL_RPATH "${_tt_migrate_rpath}")
 
-# The tool lives next to its plugin, like Debian's /usr/lib/llvm-<N>/bin;
-# bin/ gets the versioned name.
+# The tool and the language server (docs/editors.md) live next to the
+# plugin, like Debian's /usr/lib/llvm-<N>/bin; bin/ gets their versioned
+# names. The server is not exported to the CMake package: builds do not
+# run it.
 install(TARGETS transformers-migrate
   EXPORT TransformersTidyToolsTargets
   RUNTIME DESTINATION "${TT_INSTALL_PLUGINDIR}"
     COMPONENT ${TT_INSTALL_COMPONENT})
-file(RELATIVE_PATH _tt_bin_to_tool "/${CMAKE_INSTALL_BINDIR}"
-  "/${TT_INSTALL_PLUGINDIR}/transformers-migrate")
-tt_link("${CMAKE_INSTALL_BINDIR}/${TT_INSTALL_MIGRATE_NAME}"
-  "${_tt_bin_to_tool}" ${TT_INSTALL_COMPONENT})
+install(TARGETS transformers-tidy-lsp
+  RUNTIME DESTINATION "${TT_INSTALL_PLUGINDIR}"
+    COMPONENT ${TT_INSTALL_COMPONENT})
+foreach(_tt_exe transformers-migrate transformers-tidy-lsp)
+  file(RELATIVE_PATH _tt_bin_to_exe "/${CMAKE_INSTALL_BINDIR}"
+    "/${TT_INSTALL_PLUGINDIR}/${_tt_exe}")
+  tt_link("${CMAKE_INSTALL_BINDIR}/${_tt_exe}-${TT_LLVM_MAJOR}"
+    "${_tt_bin_to_exe}" ${TT_INSTALL_COMPONENT})
+endforeach()
 
 # Every MODULE library of lib/TidyModule (the file users -load and whatever
 # it loads next to it), so this stays right when that directory changes.
@@ -120,26 +131,29 @@ install(TARGETS ${TT_PLUGIN_TARGETS}
   LIBRARY DESTINATION "${TT_INSTALL_PLUGINDIR}"
     COMPONENT ${TT_INSTALL_COMPONENT})
 
-# The man page, compressed as Debian installs man pages (gzip -n: no
-# timestamp, so the package is reproducible).
+# The man pages (docs/man/<program>.1), installed as <program>-<N>.1.gz,
+# compressed as Debian installs man pages (gzip -n: no timestamp, so the
+# package is reproducible); the plain names are unversioned symlinks.
 find_program(TT_GZIP gzip REQUIRED)
-set(_tt_man_gz "${PROJECT_BINARY_DIR}/man/${TT_INSTALL_MIGRATE_NAME}.1.gz")
-add_custom_command(OUTPUT "${_tt_man_gz}"
-  COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
-  COMMAND "${TT_GZIP}" -9nc "${PROJECT_SOURCE_DIR}/docs/man/transformers-migrate.1"
-    > "${_tt_man_gz}"
-  DEPENDS "${PROJECT_SOURCE_DIR}/docs/man/transformers-migrate.1"
-  COMMENT "Compressing the transformers-migrate man page"
-  VERBATIM)
-add_custom_target(transformers-migrate-man ALL DEPENDS "${_tt_man_gz}")
-install(FILES "${_tt_man_gz}"
-  DESTINATION "${TT_INSTALL_MAN1DIR}"
-  COMPONENT ${TT_INSTALL_COMPONENT})
+foreach(_tt_exe transformers-migrate transformers-tidy-lsp)
+  set(_tt_man "${PROJECT_SOURCE_DIR}/docs/man/${_tt_exe}.1")
+  set(_tt_man_gz "${PROJECT_BINARY_DIR}/man/${_tt_exe}-${TT_LLVM_MAJOR}.1.gz")
+  add_custom_command(OUTPUT "${_tt_man_gz}"
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${PROJECT_BINARY_DIR}/man"
+    COMMAND "${TT_GZIP}" -9nc "${_tt_man}" > "${_tt_man_gz}"
+    DEPENDS "${_tt_man}"
+    COMMENT "Compressing the ${_tt_exe} man page"
+    VERBATIM)
+  add_custom_target(${_tt_exe}-man ALL DEPENDS "${_tt_man_gz}")
+  install(FILES "${_tt_man_gz}"
+    DESTINATION "${TT_INSTALL_MAN1DIR}"
+    COMPONENT ${TT_INSTALL_COMPONENT})
 
-tt_link("${CMAKE_INSTALL_BINDIR}/transformers-migrate"
-  "${TT_INSTALL_MIGRATE_NAME}" unversioned)
-tt_link("${TT_INSTALL_MAN1DIR}/transformers-migrate.1.gz"
-  "${TT_INSTALL_MIGRATE_NAME}.1.gz" unversioned)
+  tt_link("${CMAKE_INSTALL_BINDIR}/${_tt_exe}"
+    "${_tt_exe}-${TT_LLVM_MAJOR}" unversioned)
+  tt_link("${TT_INSTALL_MAN1DIR}/${_tt_exe}.1.gz"
+    "${_tt_exe}-${TT_LLVM_MAJOR}.1.gz" unversioned)
+endforeach()
 
 include(InstallCMakePackage)
 include(DebianPackage)

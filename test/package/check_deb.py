@@ -10,12 +10,13 @@ plus transformers-tidy-common with --common) and checks, without installing
 anything: the control fields (versions, the common package's exact-version
 dependency, computed shared-library dependencies, Breaks/Replaces), the
 exact file list of each package (no file in both; no plain
-transformers-migrate, which is an alternative), the maintainer scripts.
-Then it unpacks them with `dpkg-deb -x` into a scratch root and, from there
-only, runs transformers-migrate-N on a small project (compiled against the
-packaged headers, or the source tree's when this tree does not build the
-common package) and loads the packaged plugin into clang-tidy-N: both must
-report the same finding. check_side_by_side.py installs the packages of two
+transformers-migrate or transformers-tidy-lsp, which are an alternative and
+its slave), the maintainer scripts. Then it unpacks them with `dpkg-deb -x`
+into a scratch root and, from there only, runs transformers-migrate-N on a
+small project (compiled against the packaged headers, or the source tree's
+when this tree does not build the common package) and loads the packaged
+plugin into clang-tidy-N: both must report the same finding; the packaged
+transformers-tidy-lsp-N runs. check_side_by_side.py installs the packages of two
 majors together with dpkg.
 """
 import argparse
@@ -97,16 +98,18 @@ def docs(package):
     return {os.path.join(d, f) for f in ("copyright", "changelog.Debian.gz")}
 
 
+EXECUTABLES = ("transformers-migrate", "transformers-tidy-lsp")
 want_tools = docs(tools_pkg) | {
-    os.path.join(usr, "bin", "transformers-migrate-" + m),
-    os.path.join(plugindir, "transformers-migrate"),
-    os.path.join(usr, "share", "man", "man1",
-                 "transformers-migrate-%s.1.gz" % m),
     os.path.join(cmakedir, "llvm-" + m, "TransformersTidyTools.cmake"),
     os.path.join(cmakedir, "llvm-" + m, "TransformersTidyToolsTargets.cmake"),
     os.path.join(cmakedir, "llvm-" + m,
                  "TransformersTidyToolsTargets-%s.cmake" % config),
 } | {os.path.join(plugindir, f) for f in a.plugin_file}
+for exe in EXECUTABLES:
+    want_tools |= {os.path.join(usr, "bin", "%s-%s" % (exe, m)),
+                   os.path.join(plugindir, exe),
+                   os.path.join(usr, "share", "man", "man1",
+                                "%s-%s.1.gz" % (exe, m))}
 headers_src = os.path.join(a.source_dir, "include", "transformers")
 want_common = docs(COMMON) | {
     os.path.join(libdir, "libtransformers.a"),
@@ -133,11 +136,11 @@ for name, want in ((tools_pkg, want_tools), (COMMON, want_common)):
         fail("%s holds other files than documented:\n  missing: %s\n"
              "  unexpected: %s" % (name, sorted(want - have),
                                    sorted(have - want)))
-link = listed[tools_pkg][os.path.join(usr, "bin", "transformers-migrate-" + m)]
-check(link == "../%s/transformers-tidy/llvm-%s/transformers-migrate"
-      % (a.libdir, m),
-      "bin/transformers-migrate-%s is not a relative link to the tool: %s"
-      % (m, link))
+for exe in EXECUTABLES:
+    link = listed[tools_pkg][os.path.join(usr, "bin", "%s-%s" % (exe, m))]
+    check(link == "../%s/transformers-tidy/llvm-%s/%s" % (a.libdir, m, exe),
+          "bin/%s-%s is not a relative link to the program: %s"
+          % (exe, m, link))
 
 scripts = control_members(debs[tools_pkg], work)
 for script in ("postinst", "prerm"):
@@ -150,10 +153,11 @@ root = fresh_dir(os.path.join(work, "root"))
 for deb in debs.values():
     run(["dpkg-deb", "-x", deb, root])
 migrate = os.path.join(root, usr, "bin", "transformers-migrate-" + m)
-out = run([migrate, "--version"]).stdout
-check(a.version in out and "LLVM %s." % m in out,
-      "packaged transformers-migrate-%s is not %s for LLVM %s"
-      % (m, a.version, m))
+for exe in EXECUTABLES:
+    out = run([os.path.join(root, usr, "bin", "%s-%s" % (exe, m)),
+               "--version"]).stdout
+    check(a.version in out and "LLVM %s." % m in out,
+          "packaged %s-%s is not %s for LLVM %s" % (exe, m, a.version, m))
 
 include_dir = os.path.join(root, usr, "include") if a.common else \
     os.path.join(a.source_dir, "include")
@@ -169,4 +173,5 @@ res = run([clang_tidy, "-load=" + plugin, "--checks=-*,transformers-*",
 check(finding.search(res.stdout),
       "packaged plugin did not report the legacy cache")
 print("PASS: %s hold the documented files, a working "
-      "transformers-migrate-%s and plugin" % (", ".join(sorted(debs)), m))
+      "transformers-migrate-%s, transformers-tidy-lsp-%s and plugin"
+      % (", ".join(sorted(debs)), m, m))

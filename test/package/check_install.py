@@ -11,17 +11,24 @@ Installs the build tree into a fresh prefix P (the fixture the client tests
 use), then checks: every expected file is there and nothing else, the
 versioned and plain names being relative symlinks (a tree for another
 major adds its own files beside these); the installed transformers-migrate
-runs and reports the project version; the installed plugin (and whatever
-it loads next to it) loads into clang-tidy and registers both checks.
+and transformers-tidy-lsp run and report the project version, the server
+answers an LSP initialize and shutdown, and its installed man page
+documents exactly the options of its --help; the installed plugin (and
+whatever it loads next to it) loads into clang-tidy and registers both
+checks.
 """
 import argparse
+import gzip
 import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from testlib import (bazel_rules_files, check, fail, fresh_dir,  # noqa: E402
-                     require_tool, run)
+                     require_tool, run, write)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "clients"))
+from lspclient import LspClient  # noqa: E402
 
 p = argparse.ArgumentParser()
 for opt in ("cmake", "build-dir", "prefix", "source-dir", "bindir", "libdir",
@@ -36,18 +43,21 @@ prefix = fresh_dir(os.path.abspath(a.prefix))
 run([a.cmake, "--install", a.build_dir, "--prefix", prefix])
 
 headers_src = os.path.join(a.source_dir, "include", "transformers")
-versioned = "transformers-migrate-" + a.llvm_major
+EXECUTABLES = ("transformers-migrate", "transformers-tidy-lsp")
 tools_cmakedir = os.path.join(a.cmakedir, "llvm-" + a.llvm_major)
-# Symlinks: path -> target.
-links = {
-    os.path.join(a.bindir, versioned): os.path.relpath(
-        os.path.join(a.plugindir, "transformers-migrate"), a.bindir),
-    os.path.join(a.bindir, "transformers-migrate"): versioned,
-    os.path.join(a.man1dir, "transformers-migrate.1.gz"): versioned + ".1.gz",
-}
-expected = set(links) | {
-    os.path.join(a.plugindir, "transformers-migrate"),
-    os.path.join(a.man1dir, versioned + ".1.gz"),
+# Symlinks: path -> target; each program is in the plugin directory, with a
+# versioned name and a plain one in bin/, and a man page of each name.
+links, expected = {}, set()
+for exe in EXECUTABLES:
+    versioned = "%s-%s" % (exe, a.llvm_major)
+    links.update({
+        os.path.join(a.bindir, versioned): os.path.relpath(
+            os.path.join(a.plugindir, exe), a.bindir),
+        os.path.join(a.bindir, exe): versioned,
+        os.path.join(a.man1dir, exe + ".1.gz"): versioned + ".1.gz"})
+    expected |= {os.path.join(a.plugindir, exe),
+                 os.path.join(a.man1dir, versioned + ".1.gz")}
+expected |= set(links) | {
     os.path.join(a.libdir, "libtransformers.a"),
     os.path.join(tools_cmakedir, "TransformersTidyTools.cmake"),
     os.path.join(tools_cmakedir, "TransformersTidyToolsTargets.cmake")}
@@ -91,13 +101,36 @@ for link, target in links.items():
           "%s is not a symlink to %s" % (link, target))
 print("layout: %d files as documented" % len(installed))
 
-for name in ("transformers-migrate", versioned):
-    migrate = os.path.join(prefix, a.bindir, name)
-    check(os.access(migrate, os.X_OK), migrate + " is not executable")
-    out = run([migrate, "--version"]).stdout
-    check(a.version in out and "LLVM %s." % a.llvm_major in out,
-          "%s --version does not name %s and LLVM %s"
-          % (name, a.version, a.llvm_major))
+for exe in EXECUTABLES:
+    for name in (exe, "%s-%s" % (exe, a.llvm_major)):
+        path = os.path.join(prefix, a.bindir, name)
+        check(os.access(path, os.X_OK), path + " is not executable")
+        out = run([path, "--version"]).stdout
+        check(a.version in out and "LLVM %s." % a.llvm_major in out,
+              "%s --version does not name %s and LLVM %s"
+              % (name, a.version, a.llvm_major))
+
+# The installed language server speaks LSP, and its man page documents
+# exactly its options (as test/migrate/man-page.test checks the tool's).
+lsp = os.path.join(prefix, a.bindir, "transformers-tidy-lsp")
+client = LspClient([lsp])
+try:
+    info = client.initialize(None)["result"].get("serverInfo", {})
+    check(info == {"name": "transformers-tidy-lsp", "version": a.version},
+          "the installed server's serverInfo is %s" % info)
+    check(client.shutdown() == 0, "the installed server did not exit 0 "
+          "after shutdown and exit")
+finally:
+    client.kill()
+work = fresh_dir(os.path.abspath(a.prefix) + "-work")
+with gzip.open(os.path.join(prefix, a.man1dir, "transformers-tidy-lsp.1.gz"),
+               "rt", encoding="utf-8") as fh:
+    write(os.path.join(work, "transformers-tidy-lsp.1"), fh.read())
+write(os.path.join(work, "help.txt"), run([lsp, "--help"], quiet=True).stdout)
+run([sys.executable, os.path.join(a.source_dir, "test", "migrate", "Inputs",
+                                  "check_man_page.py"),
+     os.path.join(work, "help.txt"),
+     os.path.join(work, "transformers-tidy-lsp.1")])
 
 # The plugin that users -load must work from its installed directory.
 clang_tidy = require_tool(a.clang_tidy, "needed to load the plugin")
@@ -107,4 +140,5 @@ out = run([clang_tidy, "-load=" + plugin, "--checks=-*,transformers-*",
 for name in ("transformers-legacy-cache",
              "transformers-cache-implementation-conflict"):
     check(name in out, "the installed plugin does not register " + name)
-print("PASS: install layout, installed transformers-migrate and plugin")
+print("PASS: install layout, installed transformers-migrate, "
+      "transformers-tidy-lsp and plugin")

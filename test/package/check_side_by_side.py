@@ -13,11 +13,12 @@ warning). Installs all of them with real dpkg into a scratch root (its own
 dpkg database; maintainer scripts run with DPKG_ROOT, so update-alternatives
 works inside it; the real system is checked to be untouched): a file in two
 packages fails the installation. Then: the transformers-migrate alternative
-picks the highest major and can be switched; each transformers-migrate-<N>
+picks the highest major and can be switched, and its slave
+transformers-tidy-lsp (with both man pages) follows it; each transformers-migrate-<N>
 and each plugin (in clang-tidy-<N>) reports a legacy cache in a project
 compiled against the installed headers; find_package(TransformersTidy) sees
 both majors and gives the one asked for; removing a package withdraws its
-alternative.
+alternative, and the last removal leaves no plain name behind.
 """
 import argparse
 import os
@@ -105,16 +106,29 @@ def alternative_value():
     return value, alternatives
 
 
+PLAIN = ("transformers-migrate", "transformers-tidy-lsp")
+
+
 def plain_tool_major():
-    """(LLVM major of the plain transformers-migrate, its man page's
-    target), both as the alternative's links resolve inside the root."""
-    man = in_root(root, "/usr/share/man/man1/transformers-migrate.1.gz")
-    check(os.path.isfile(man), "the man page alternative is broken")
-    out = run([in_root(root, "/usr/bin/transformers-migrate"), "--version"],
-              quiet=True).stdout
-    found = re.search(r"built with LLVM (\d+)\.", out)
-    return (found.group(1) if found else None,
-            "/" + os.path.relpath(man, root))
+    """{plain name: (LLVM major of the program, its man page's target)} for
+    transformers-migrate and its slave transformers-tidy-lsp, as the
+    alternative's links resolve inside the root."""
+    result = {}
+    for exe in PLAIN:
+        man = in_root(root, "/usr/share/man/man1/%s.1.gz" % exe)
+        check(os.path.isfile(man), "the %s man page alternative is broken"
+              % exe)
+        out = run([in_root(root, "/usr/bin/" + exe), "--version"],
+                  quiet=True).stdout
+        found = re.search(r"built with LLVM (\d+)\.", out)
+        result[exe] = (found.group(1) if found else None,
+                       "/" + os.path.relpath(man, root))
+    return result
+
+
+def of_major(major):
+    return {exe: (major, "/usr/share/man/man1/%s-%s.1.gz" % (exe, major))
+            for exe in PLAIN}
 
 
 value, alternatives = alternative_value()
@@ -124,16 +138,14 @@ check(sorted(alternatives) == sorted("/usr/bin/transformers-migrate-" + m
 high, low = majors[1], majors[0]
 check(value == "/usr/bin/transformers-migrate-" + high,
       "automatic mode chose %s, not the highest major %s" % (value, high))
-check(plain_tool_major() == (
-    high, "/usr/share/man/man1/transformers-migrate-%s.1.gz" % high),
-    "transformers-migrate and its man page are not LLVM %s's: %s"
-    % (high, plain_tool_major()))
+check(plain_tool_major() == of_major(high),
+      "transformers-migrate, transformers-tidy-lsp and their man pages are "
+      "not LLVM %s's: %s" % (high, plain_tool_major()))
 run(alt_root + ["--set", "transformers-migrate",
                 "/usr/bin/transformers-migrate-" + low])
-check(plain_tool_major() == (
-    low, "/usr/share/man/man1/transformers-migrate-%s.1.gz" % low),
-    "after --set, transformers-migrate is not LLVM %s's: %s"
-    % (low, plain_tool_major()))
+check(plain_tool_major() == of_major(low),
+      "after --set, transformers-migrate and transformers-tidy-lsp are not "
+      "LLVM %s's: %s" % (low, plain_tool_major()))
 
 # --- Each major's tool and plugin on a project built against the
 # installed headers.
@@ -206,7 +218,10 @@ check(alternatives == ["/usr/bin/transformers-migrate-" + high] and
       "after removing LLVM %s the alternatives are %s (value %s)"
       % (low, alternatives, value))
 dpkg(root, "--remove", "transformers-tidy-llvm" + high)
-check(not os.path.lexists(os.path.join(usr, "bin", "transformers-migrate")),
-      "transformers-migrate is left behind with no package providing it")
+for exe in PLAIN:
+    for left in (os.path.join(usr, "bin", exe),
+                 os.path.join(usr, "share", "man", "man1", exe + ".1.gz")):
+        check(not os.path.lexists(left),
+              "%s is left behind with no package providing it" % left)
 print("PASS: %s install side by side with dpkg, lintian-clean, and work"
       % ", ".join(sorted(debs)))
