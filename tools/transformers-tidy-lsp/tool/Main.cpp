@@ -9,12 +9,14 @@
 
 #include "input/CheckConfig.h"
 #include "server/Analyzer.h"
+#include "server/ClangdProxy.h"
 #include "server/CommandFinder.h"
 #include "server/Scheduler.h"
 #include "server/Server.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include <csignal>
 #include <unistd.h>
@@ -87,16 +89,25 @@ cl::opt<std::string> ResourceDir(
     cl::desc("Clang resource directory (builtin headers); default: the one "
              "of the LLVM the server was built with"),
     cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
+cl::opt<std::string> Clangd(
+    "clangd", cl::value_desc("path"),
+    cl::desc("Wrap clangd: run this clangd as a child and serve its features "
+             "and ours as one server, merging both servers' diagnostics and "
+             "code actions (for clients that run one server per buffer, such "
+             "as Emacs eglot); clangd's own arguments follow '--'"),
+    cl::cat(Category));
 
 const char *Overview =
     R"(transformers-tidy-lsp: a language server for the transformers-tidy checks
 
-Speaks LSP 3.17 on stdin/stdout. Editors start it beside clangd (or in
-place of nothing else): it analyses the open C++ documents as they are
-typed, with the checks, configuration and fixes of transformers-migrate and
-the clang-tidy plugin, and offers one quick fix per finding and a fix-all
-per file (code action kind source.fixAll.transformers-tidy). It never
-writes a file: the editor applies the edits.
+Speaks LSP 3.17 on stdin/stdout. Editors start it beside clangd, or, with
+--clangd=PATH [-- clangd's arguments], in place of clangd, which it then
+runs as a child and merges with itself. It analyses the open C++ documents
+as they are typed, with the checks, configuration and fixes of
+transformers-migrate and the clang-tidy plugin, and offers one quick fix
+per finding and a fix-all per file (code action kind
+source.fixAll.transformers-tidy). It never writes a file: the editor
+applies the edits.
 
 Compile commands are found as clangd finds them: compile_commands.json or
 compile_flags.txt in the file's directory, a parent, or a parent's build/
@@ -112,14 +123,53 @@ void printVersion(raw_ostream &OS) {
      << "  resource directory: " << TT_MIGRATE_RESOURCE_DIR << "\n";
 }
 
+/// The clangd to run: \p Name as a path, or searched for on PATH.
+Expected<std::string> findClangd(StringRef Name) {
+  if (Name.contains('/')) {
+    if (sys::fs::can_execute(Name))
+      return Name.str();
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Name + "' is not an executable file");
+  }
+  ErrorOr<std::string> Found = sys::findProgramByName(Name);
+  if (!Found)
+    return createStringError(Found.getError(),
+                             "'" + Name + "' is not found on PATH");
+  return *Found;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
-  if (!cl::ParseCommandLineOptions(argc, argv, Overview, &errs()))
+  // What follows the first "--" is clangd's command line, not ours.
+  std::vector<std::string> ClangdArgs;
+  int OwnArgc = argc;
+  for (int I = 1; I < argc; ++I)
+    if (StringRef(argv[I]) == "--") {
+      OwnArgc = I;
+      ClangdArgs.assign(argv + I + 1, argv + argc);
+      break;
+    }
+  if (!cl::ParseCommandLineOptions(OwnArgc, argv, Overview, &errs()))
     return 2;
+  if (OwnArgc != argc && Clangd.empty()) {
+    errs() << "transformers-tidy-lsp: error: the arguments after '--' are "
+              "clangd's, and need --clangd=PATH\n";
+    return 2;
+  }
+  tlsp::ClangdCommand ClangdCommand;
+  if (!Clangd.empty()) {
+    Expected<std::string> Program = findClangd(Clangd);
+    if (!Program) {
+      errs() << "transformers-tidy-lsp: error: --clangd: "
+             << toString(Program.takeError()) << "\n";
+      return 2;
+    }
+    ClangdCommand = {*Program, ClangdArgs};
+  }
   if (isatty(STDIN_FILENO))
     errs() << "transformers-tidy-lsp: reading LSP messages from a terminal; "
               "an editor starts this program (see --help)\n";
@@ -160,10 +210,9 @@ int main(int argc, const char **argv) {
 
   tlsp::ServerOptions SO;
   SO.FallbackFlags = Fallback;
-  tlsp::MessageWriter Out(STDOUT_FILENO);
-  tlsp::MessageReader In(STDIN_FILENO);
-  int Code;
-  {
+  // Our server on a pair of streams: stdin/stdout, or the pipes of the
+  // proxy that wraps clangd.
+  auto Serve = [&](tlsp::MessageReader &In, tlsp::MessageWriter &Out) {
     tlsp::Server S(Out, SO);
     // Declared after the server: destroyed first, it waits for the
     // analyses that still report to the server.
@@ -171,9 +220,25 @@ int main(int argc, const char **argv) {
         A, std::max(1u, unsigned(Jobs)), std::chrono::milliseconds(DebounceMs),
         [&S](tlsp::AnalysisResult R) { S.onResult(std::move(R)); });
     S.setQueue(Pool);
-    Code = S.run(In);
+    return S.run(In);
+  };
+  // Both live until the process ends: a reading thread may still use one.
+  tlsp::MessageWriter Out(STDOUT_FILENO);
+  tlsp::MessageReader In(STDIN_FILENO);
+  int Code;
+  if (!ClangdCommand.Program.empty()) {
+    Expected<int> Proxied =
+        tlsp::runClangdProxy(ClangdCommand, Serve, STDIN_FILENO, STDOUT_FILENO);
+    if (!Proxied) {
+      errs() << "transformers-tidy-lsp: error: "
+             << toString(Proxied.takeError()) << "\n";
+      return 2;
+    }
+    Code = *Proxied;
+  } else {
+    Code = Serve(In, Out);
   }
-  // The reading thread may still wait on stdin: end without unwinding it.
+  // A reading thread may still wait on input: end without unwinding it.
   std::fflush(nullptr);
   std::_Exit(Code);
 }
