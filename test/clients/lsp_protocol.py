@@ -151,6 +151,22 @@ def positions(args, project, greet, fixed):
         print("ok: positions and fixes in %s" % chosen)
 
 
+def clangd_offset_encoding(args, project):
+    """clangd's extension, capabilities.offsetEncoding, is an offer too, and
+    is answered in the result's offsetEncoding (nvim-lspconfig reads it)."""
+    c = LspClient([args.server])
+    r = c.request("initialize", {"processId": None, "rootUri": None,
+                                 "capabilities": {"offsetEncoding":
+                                                  ["utf-8", "utf-16"]}})
+    result = r["result"]
+    check(result.get("offsetEncoding") == "utf-8" and
+          result["capabilities"]["positionEncoding"] == "utf-8",
+          "offsetEncoding offer: %r" % result)
+    c.notify("initialized", {})
+    check(c.shutdown() == 0, "shutdown then exit: status not 0")
+    print("ok: clangd's offsetEncoding offer")
+
+
 def edits_versions_cancel(args, project, greet):
     before = read(greet)
     s = Session(args, project)
@@ -348,6 +364,7 @@ def main():
     before = snapshot(project)
 
     positions(args, project, greet, fixed)
+    clangd_offset_encoding(args, project)
     edits_versions_cancel(args, project, greet)
     bad_input(args, project, greet)
     fallback_and_prefilter(args, project, work)

@@ -252,9 +252,17 @@ llvm::Error Server::onInitialize(const Value *Params, Value &Result) {
   const Object *Caps = P->getObject("capabilities");
   const Object *General = Caps ? Caps->getObject("general") : nullptr;
   // The server prefers UTF-8 (its own offsets), then UTF-32, and falls back
-  // to the mandatory UTF-16.
-  if (const Array *Offered =
-          General ? General->getArray("positionEncodings") : nullptr) {
+  // to the mandatory UTF-16. Offers come in LSP 3.17's
+  // general.positionEncodings or in clangd's earlier extension,
+  // capabilities.offsetEncoding, which some clients (nvim-lspconfig) send
+  // and read back from the result's offsetEncoding.
+  const Array *ClangdOffered =
+      Caps ? Caps->getArray("offsetEncoding") : nullptr;
+  const Array *Offered =
+      General ? General->getArray("positionEncodings") : nullptr;
+  if (!Offered)
+    Offered = ClangdOffered;
+  if (Offered) {
     bool HasUtf8 = false, HasUtf32 = false;
     for (const Value &E : *Offered) {
       HasUtf8 |= E.getAsString() == "utf-8";
@@ -281,6 +289,9 @@ llvm::Error Server::onInitialize(const Value *Params, Value &Result) {
                Object{{"codeActionKinds", Array{"quickfix", FixAllKind}}}}}},
       {"serverInfo", Object{{"name", "transformers-tidy-lsp"},
                             {"version", TT_MIGRATE_VERSION}}}};
+  if (ClangdOffered)
+    Result.getAsObject()->try_emplace("offsetEncoding",
+                                      encodingName(Encoding).str());
   return llvm::Error::success();
 }
 
