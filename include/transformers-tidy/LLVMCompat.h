@@ -23,6 +23,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/PrecompiledPreamble.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
@@ -222,6 +224,35 @@ inline bool computeDependencies(deps::DependencyScanningWorker &Worker,
 #else
   return Worker.computeDependencies(WorkingDirectory, CommandLine, Consumer,
                                     Controller, Diags);
+#endif
+}
+
+/// Builds the precompiled preamble of \p Main (clang::PrecompiledPreamble::
+/// Build, in memory), its parse's diagnostics going to \p Client through an
+/// engine of \p Invocation's options. LLVM 22 takes the engine
+/// reference-counted, and makes it from a file system and the options by
+/// reference.
+inline llvm::ErrorOr<clang::PrecompiledPreamble>
+buildPreamble(const clang::CompilerInvocation &Invocation,
+              const llvm::MemoryBuffer &Main, clang::PreambleBounds Bounds,
+              clang::DiagnosticOptions &Opts, clang::DiagnosticConsumer &Client,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> VFS,
+              std::shared_ptr<clang::PCHContainerOperations> PCH,
+              clang::PreambleCallbacks &Callbacks) {
+#if LLVM_VERSION_MAJOR >= 22
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Engine =
+      clang::CompilerInstance::createDiagnostics(*VFS, Opts, &Client,
+                                                 /*ShouldOwnClient=*/false);
+  return clang::PrecompiledPreamble::Build(
+      Invocation, &Main, Bounds, Engine, std::move(VFS), std::move(PCH),
+      /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
+#else
+  llvm::IntrusiveRefCntPtr<clang::DiagnosticsEngine> Engine =
+      clang::CompilerInstance::createDiagnostics(&Opts, &Client,
+                                                 /*ShouldOwnClient=*/false);
+  return clang::PrecompiledPreamble::Build(
+      Invocation, &Main, Bounds, *Engine, std::move(VFS), std::move(PCH),
+      /*StoreInMemory=*/true, /*StoragePath=*/"", Callbacks);
 #endif
 }
 

@@ -62,11 +62,19 @@ llvm::SmallVector<const Decl *, 2> declarationsNamed(const ASTContext &Ctx,
   llvm::SmallVector<const Decl *, 2> Out;
   for (size_t I = 0; I < Parts.size(); ++I) {
     llvm::StringRef Part = Parts[I];
-    // An identifier no file of the TU spells names nothing.
-    auto It = Ctx.Idents.find(Part);
-    if (Part.empty() || It == Ctx.Idents.end())
+    // An identifier no file of the TU spells names nothing. A precompiled
+    // preamble's (the language server's) are read into the table only as
+    // they are needed: ask it for one the table does not have yet.
+    if (Part.empty())
       return {};
-    IdentifierInfo *II = It->getValue();
+    IdentifierInfo *II = nullptr;
+    if (auto It = Ctx.Idents.find(Part); It != Ctx.Idents.end())
+      II = It->getValue();
+    else if (IdentifierInfoLookup *Preamble =
+                 Ctx.Idents.getExternalIdentifierLookup())
+      II = Preamble->get(Part);
+    if (!II)
+      return {};
     bool Last = I + 1 == Parts.size();
     llvm::SmallVector<const DeclContext *, 2> Next;
     llvm::SmallPtrSet<const void *, 4> Seen;

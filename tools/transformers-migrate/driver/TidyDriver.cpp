@@ -6,6 +6,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "driver/LineIndex.h"
 #include "driver/OutputGuard.h"
+#include "driver/Preamble.h"
 #include "driver/ToolArguments.h"
 #include "input/CheckConfig.h"
 #include "support/Paths.h"
@@ -318,8 +319,7 @@ public:
   /// (its catalog entry's NeedsSkippedBodies). Sema itself keeps the bodies
   /// that other code depends on: constexpr functions and deduced return types.
   bool shouldSkipFunctionBody(Decl *D) override {
-    const SourceManager &SM = CI.getSourceManager();
-    return SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+    return isSkippedSystemBody(*D, CI.getSourceManager());
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
@@ -435,6 +435,52 @@ private:
   TUState &State;
 };
 
+/// A GuardedActionFactory whose parse uses the file's preamble when its
+/// cache has a usable one (Preamble.h); as without it otherwise.
+class PreambleActionFactory : public GuardedActionFactory {
+public:
+  PreambleActionFactory(Creator Create, PreambleCache &Cache,
+                        ClangTidyContext &Context, const UnsavedTexts &Texts,
+                        bool SkipSystemBodies)
+      : GuardedActionFactory(std::move(Create)), Cache(Cache), Context(Context),
+        Texts(Texts), SkipSystemBodies(SkipSystemBodies) {}
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    // The preamble is keyed by the command the parse runs, outputs cleared.
+    neutraliseOutputs(*Invocation);
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+        Files->getVirtualFileSystemPtr();
+    // Which compiler diagnostics the session reports: the file's options.
+    Context.setCurrentFile(
+        Invocation->getFrontendOpts().Inputs.empty()
+            ? ""
+            : Invocation->getFrontendOpts().Inputs[0].getFile());
+    std::unique_ptr<PreambleUse> Use =
+        Cache.prepare(*Invocation, FS, SkipSystemBodies, Texts, PCH,
+                      [this](llvm::StringRef Check) {
+                        return Context.isCheckEnabled(Check);
+                      });
+    if (!Use)
+      return GuardedActionFactory::runInvocation(std::move(Invocation), Files,
+                                                 std::move(PCH), Diags);
+    // The preamble is read through the file system AddImplicitPreamble
+    // extended.
+    auto WithPreamble = llvm::makeIntrusiveRefCnt<FileManager>(
+        Files->getFileSystemOpts(), std::move(FS));
+    return GuardedActionFactory::runInvocation(
+        std::move(Invocation), WithPreamble.get(), std::move(PCH), Diags);
+  }
+
+private:
+  PreambleCache &Cache;
+  ClangTidyContext &Context;
+  const UnsavedTexts &Texts;
+  bool SkipSystemBodies;
+};
+
 } // namespace
 
 TUResult failedTU(const std::string &File, const std::string &Directory,
@@ -454,7 +500,8 @@ TidyWorker::~TidyWorker() = default;
 
 TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
                          const FileConfig &Config, const RunOptions &Opts,
-                         llvm::ArrayRef<UnsavedFile> Unsaved) {
+                         llvm::ArrayRef<UnsavedFile> Unsaved,
+                         PreambleCache *Preamble) {
   TUResult Result;
   Result.MainFile = File;
   Result.BuildDirectory = Cmd.Directory;
@@ -505,10 +552,16 @@ TUResult TidyWorker::run(const CompileCommand &Cmd, const std::string &File,
     State.CheckOptions = &Config.CheckOptions;
     State.SkipSystemBodies = SkipSystemBodies;
     ClangTidyStats Before = Context.getStats();
-    GuardedActionFactory Factory([this, &State] {
+    GuardedActionFactory::Creator Create = [this, &State] {
       return std::make_unique<ToolAction>(S->Factory, State);
-    });
-    int RC = Tool.run(&Factory);
+    };
+    std::unique_ptr<GuardedActionFactory> Factory =
+        Preamble
+            ? std::make_unique<PreambleActionFactory>(std::move(Create),
+                                                      *Preamble, Context, Texts,
+                                                      SkipSystemBodies)
+            : std::make_unique<GuardedActionFactory>(std::move(Create));
+    int RC = Tool.run(Factory.get());
     if (State.NeedsEveryBody) {
       // Nothing of the fast parse is kept: its diagnostics are dropped and
       // the counters start again (Before).

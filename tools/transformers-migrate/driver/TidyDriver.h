@@ -13,7 +13,9 @@
 // A TU is analysed either as it is on disk or with unsaved buffers laid over
 // the disk (an editor's text, which the language server of issue 29 passes
 // on every keystroke): the same checks, the same TUResult, with positions
-// and fixes in the buffers' text.
+// and fixes in the buffers' text. The server's parses of an open document
+// also reuse its precompiled #include lines from one edit to the next
+// (Preamble.h); the findings are the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +34,7 @@ namespace tmigrate {
 
 struct FileConfig;
 struct RunOptions;
+class PreambleCache;
 
 /// The result of a TU that could not be analysed: one error \p Message
 /// located at \p File.
@@ -64,10 +67,13 @@ public:
   /// changed during the parse, is reported as failed and not analysed.
   /// \p Unsaved lays buffers over the files they name (\p File's own
   /// text, say); without any the TU is read from disk alone.
+  /// \p Preamble, \p File's own cache (Preamble.h), lets a parse of an
+  /// unsaved \p File reuse the precompiled #include lines of an earlier
+  /// one: the same findings, sooner. Without it every parse is whole.
   TUResult run(const clang::tooling::CompileCommand &Cmd,
                const std::string &File, const FileConfig &Config,
-               const RunOptions &Opts,
-               llvm::ArrayRef<UnsavedFile> Unsaved = {});
+               const RunOptions &Opts, llvm::ArrayRef<UnsavedFile> Unsaved = {},
+               PreambleCache *Preamble = nullptr);
 
 private:
   class Session;
