@@ -67,8 +67,10 @@ AnalysisResult Analyzer::analyse(const Snapshot &S,
     }
   }
 
+  std::shared_ptr<tmigrate::PreambleCache> Preamble =
+      Opts.ReusePreambles ? Preambles.get(S.Path) : nullptr;
   tmigrate::TUResult TU =
-      Worker.run(Cmd.Command, S.Path, FC, Opts.Run, S.Unsaved);
+      Worker.run(Cmd.Command, S.Path, FC, Opts.Run, S.Unsaved, Preamble.get());
   if (TU.Failed) {
     R.Failed = true;
     R.FailedBecause = TU.Errors.empty()

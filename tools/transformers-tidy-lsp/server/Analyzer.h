@@ -7,7 +7,8 @@
 // The parse reads the editor's texts: every open document is an unsaved
 // buffer over the disk. The result keeps the findings of the document's own
 // file, and the texts their edits were computed in, so that positions can
-// be given in the client's encoding.
+// be given in the client's encoding. Each document's analyses reuse its
+// precompiled #include lines (PreambleStore.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "fastpath/FastPath.h"
 #include "input/CheckConfig.h"
 #include "server/CommandFinder.h"
+#include "server/PreambleStore.h"
 #include <cstdint>
 #include <map>
 #include <string>
@@ -63,6 +65,8 @@ struct AnalyzerOptions {
   tmigrate::RunOptions Run;
   bool Prefilter = true;
   std::vector<std::string> LibraryMarkers = {"transformers/cache_utils.h"};
+  /// Reuse each document's preamble from one analysis to the next.
+  bool ReusePreambles = true;
 };
 
 class Analyzer {
@@ -80,6 +84,7 @@ private:
   AnalyzerOptions Opts;
   tmigrate::CheckConfig &Config;
   CommandFinder &Commands;
+  PreambleStore Preambles;
 };
 
 } // namespace tlsp
