@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/PreambleStore.h"
+#include "analysis/PreambleStore.h"
 #include "gtest/gtest.h"
 
 using namespace tlsp;

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "server/ProxyRouter.h"
+#include "proxy/ProxyRouter.h"
 #include "gtest/gtest.h"
 
 using namespace tlsp;

@@ -14,7 +14,7 @@
 #define TRANSFORMERS_TIDY_LSP_CONVERSION_H
 
 #include "protocol/Positions.h"
-#include "server/Analyzer.h"
+#include "analysis/Analyzer.h"
 #include "llvm/Support/JSON.h"
 #include <functional>
 #include <optional>

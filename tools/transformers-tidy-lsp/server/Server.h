@@ -19,7 +19,7 @@
 #define TRANSFORMERS_TIDY_LSP_SERVER_H
 
 #include "protocol/Transport.h"
-#include "server/AnalysisQueue.h"
+#include "analysis/AnalysisQueue.h"
 #include "server/Conversion.h"
 #include "server/DocumentStore.h"
 #include "llvm/Support/JSON.h"

@@ -8,10 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "input/CheckConfig.h"
-#include "server/Analyzer.h"
-#include "server/ClangdProxy.h"
-#include "server/CommandFinder.h"
-#include "server/Scheduler.h"
+#include "analysis/Analyzer.h"
+#include "proxy/ClangdProxy.h"
+#include "analysis/CommandFinder.h"
+#include "analysis/Scheduler.h"
 #include "server/Server.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"

@@ -13,8 +13,8 @@
 #ifndef TRANSFORMERS_TIDY_LSP_SCHEDULER_H
 #define TRANSFORMERS_TIDY_LSP_SCHEDULER_H
 
-#include "server/AnalysisQueue.h"
-#include "server/Analyzer.h"
+#include "analysis/AnalysisQueue.h"
+#include "analysis/Analyzer.h"
 #include <chrono>
 #include <condition_variable>
 #include <functional>

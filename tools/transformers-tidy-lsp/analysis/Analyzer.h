@@ -20,8 +20,8 @@
 #include "driver/ToolArguments.h"
 #include "fastpath/FastPath.h"
 #include "input/CheckConfig.h"
-#include "server/CommandFinder.h"
-#include "server/PreambleStore.h"
+#include "analysis/CommandFinder.h"
+#include "analysis/PreambleStore.h"
 #include <cstdint>
 #include <map>
 #include <string>

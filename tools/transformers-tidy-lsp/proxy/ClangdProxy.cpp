@@ -1,8 +1,8 @@
 //===- ClangdProxy.cpp ----------------------------------------------------===//
 
-#include "server/ClangdProxy.h"
-#include "server/ChildProcess.h"
-#include "server/ProxyRouter.h"
+#include "proxy/ClangdProxy.h"
+#include "proxy/ChildProcess.h"
+#include "proxy/ProxyRouter.h"
 #include "llvm/Support/raw_ostream.h"
 #include <condition_variable>
 #include <deque>

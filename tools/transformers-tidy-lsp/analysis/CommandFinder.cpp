@@ -1,6 +1,6 @@
 //===- CommandFinder.cpp --------------------------------------------------===//
 
-#include "server/CommandFinder.h"
+#include "analysis/CommandFinder.h"
 #include "input/CompilationDatabaseLoader.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

@@ -1,6 +1,6 @@
 //===- ChildProcess.cpp ---------------------------------------------------===//
 
-#include "server/ChildProcess.h"
+#include "proxy/ChildProcess.h"
 #include <cerrno>
 #include <csignal>
 #include <cstring>

@@ -1,6 +1,6 @@
 //===- ProxyRouter.cpp ----------------------------------------------------===//
 
-#include "server/ProxyRouter.h"
+#include "proxy/ProxyRouter.h"
 #include "protocol/Transport.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -11,7 +11,7 @@
 #ifndef TRANSFORMERS_TIDY_LSP_ANALYSISQUEUE_H
 #define TRANSFORMERS_TIDY_LSP_ANALYSISQUEUE_H
 
-#include "server/Analyzer.h"
+#include "analysis/Analyzer.h"
 #include <string>
 
 namespace tlsp {

@@ -1,6 +1,6 @@
 //===- PreambleStore.cpp --------------------------------------------------===//
 
-#include "server/PreambleStore.h"
+#include "analysis/PreambleStore.h"
 #include <algorithm>
 
 namespace tlsp {

@@ -1,6 +1,6 @@
 //===- Scheduler.cpp ------------------------------------------------------===//
 
-#include "server/Scheduler.h"
+#include "analysis/Scheduler.h"
 
 namespace tlsp {
 

@@ -1,6 +1,6 @@
 //===- Analyzer.cpp -------------------------------------------------------===//
 
-#include "server/Analyzer.h"
+#include "analysis/Analyzer.h"
 #include "input/ResponseFileDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
