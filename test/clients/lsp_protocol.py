@@ -22,6 +22,7 @@ compile_commands.json in its build/ directory (found by the server itself):
   * compile commands: a file no database knows is analysed with the
     fallback flags and the client is told once (window/showMessage); a
     header no database lists gets a similar file's command, silently;
+    --compile-commands-dir names the database for every file;
   * configuration: a .clang-tidy beside a file applies to it;
   * prefilter: a broken file that cannot reach the library is published
     empty without a parse (no "not analysed" log), and is parsed with
@@ -294,6 +295,19 @@ def fallback_and_prefilter(args, project, work):
     again = [m for m in s.c.seen if m.get("method") == "window/showMessage"]
     check(not again, "told twice about one file: %r" % again)
     print("ok: fallback flags, told once")
+    check(s.c.shutdown() == 0, "shutdown then exit: status not 0")
+
+    # --compile-commands-dir names the database for every file: the same
+    # file, outside the project, gets a command guessed from it (no
+    # fallback, so no message) even without --fallback-flags.
+    s = Session(args, project, extra=["--compile-commands-dir=" +
+                                      os.path.join(project, "build")])
+    s.open(lone)
+    d = s.c.diagnostics(uri_of(lone), 1)
+    check(len(d["diagnostics"]) == 1, "--compile-commands-dir: %r" % d)
+    shown = [m for m in s.c.seen if m.get("method") == "window/showMessage"]
+    check(not shown, "--compile-commands-dir, yet a fallback: %r" % shown)
+    print("ok: --compile-commands-dir")
 
     # A header no database lists gets the command of a similar file (the
     # interpolating database): its include path, no fallback message.
