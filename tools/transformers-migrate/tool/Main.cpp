@@ -15,6 +15,7 @@
 
 #include "Migration.h"
 #include "clang-tidy/GlobList.h"
+#include "driver/AnalysisOptions.h"
 #include "driver/OutputGuard.h"
 #include "input/CheckConfig.h"
 #include "report/Emitters.h"
@@ -106,19 +107,6 @@ cl::opt<unsigned> Jobs("j", cl::value_desc("N"),
                        cl::desc("Analyse N files in parallel (default: all "
                                 "hardware threads)"),
                        cl::init(0), cl::Prefix, cl::cat(Category));
-cl::opt<std::string>
-    Checks("checks", cl::value_desc("globs"),
-           cl::desc("Comma-separated globs of checks to run, as clang-tidy's "
-                    "--checks (default: transformers-*), appended to the "
-                    "configuration's Checks"),
-           cl::cat(Category));
-cl::opt<std::string> WarningsAsErrors(
-    "warnings-as-errors", cl::value_desc("globs"),
-    cl::desc("Upgrade the warnings of these checks to errors, as clang-tidy's "
-             "--warnings-as-errors (same format as --checks; appended to "
-             "the configuration's WarningsAsErrors). The exit status stays "
-             "1 for findings"),
-    cl::cat(Category));
 cl::opt<std::string> HeaderFilter(
     "header-filter", cl::value_desc("regex"),
     cl::desc("Report findings in headers whose name matches this regex (as "
@@ -143,16 +131,6 @@ cl::opt<std::string> LineFilter(
              "last], ...]}; a file without \"lines\" is reported whole, a "
              "file not listed not at all. For gating only changed lines "
              "(clang-tidy-diff)"),
-    cl::cat(Category));
-cl::opt<std::string>
-    Config("config", cl::value_desc("yaml"),
-           cl::desc("Configuration in YAML/JSON, as clang-tidy's --config "
-                    "(replaces .clang-tidy files)"),
-           cl::cat(Category));
-cl::opt<std::string> ConfigFile(
-    "config-file", cl::value_desc("filename"),
-    cl::desc("Read the configuration from this file (replaces .clang-tidy "
-             "files)"),
     cl::cat(Category));
 cl::opt<bool> DumpConfig(
     "dump-config",
@@ -204,33 +182,8 @@ cl::opt<bool> NamedTemporaries(
     "testing-named-temporaries",
     cl::desc("(testing) name temporary files from their creation"), cl::Hidden,
     cl::cat(Category));
-cl::list<std::string>
-    ExtraArgs("extra-arg",
-              cl::desc("Additional argument to append to the compiler "
-                       "command line"),
-              cl::cat(Category));
-cl::list<std::string> ExtraArgsBefore(
-    "extra-arg-before",
-    cl::desc("Additional argument to prepend to the compiler command line"),
-    cl::cat(Category));
-cl::opt<std::string> ResourceDir(
-    "resource-dir", cl::value_desc("dir"),
-    cl::desc("Clang resource directory (builtin headers); default: the one "
-             "of the LLVM the tool was built with"),
-    cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
 
 cl::OptionCategory FastCategory("transformers-migrate performance options");
-cl::opt<bool> NoPrefilter(
-    "no-prefilter",
-    cl::desc("Parse every file, even one whose dependency scan shows it "
-             "cannot reach the library's headers or a configured type"),
-    cl::cat(FastCategory));
-cl::list<std::string> PrefilterMarker(
-    "prefilter-library-header", cl::value_desc("hdr"),
-    cl::desc("A header marking the library's include directory: a file below "
-             "<root>/<dir>/ is a library header when <root>/<dir>/<header> "
-             "exists (default: transformers/cache_utils.h; repeatable)"),
-    cl::cat(FastCategory));
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache"),
                       cl::cat(FastCategory));
@@ -402,8 +355,7 @@ bool printReport(Migration &Run, CheckConfig &Cfg) {
 /// The configuration the options ask for (clang-tidy's options).
 ConfigRequest configRequest() {
   ConfigRequest CR;
-  CR.Checks = Checks;
-  CR.WarningsAsErrors = WarningsAsErrors;
+  applyConfigOptions(CR);
   if (HeaderFilter.getNumOccurrences())
     CR.HeaderFilter = HeaderFilter;
   if (ExcludeHeaderFilter.getNumOccurrences())
@@ -413,8 +365,6 @@ ConfigRequest configRequest() {
   if (UseColor.getNumOccurrences())
     CR.UseColor = UseColor;
   CR.LineFilter = LineFilter;
-  CR.Config = Config;
-  CR.ConfigFile = ConfigFile;
   return CR;
 }
 
@@ -481,33 +431,27 @@ requestFrom(std::optional<std::vector<std::string>> FixedArgs,
                                "--shard expects K/N with 1 <= K <= N, got '" +
                                    Shard + "'");
   }
-  for (const std::string &M : PrefilterMarker)
-    if (sys::path::parent_path(M).empty() || sys::path::filename(M).empty())
-      return createStringError(
-          inconvertibleErrorCode(),
-          "--prefilter-library-header expects dir/header, got '" + M + "'");
+  if (Error E = checkAnalysisOptions())
+    return std::move(E);
   R.Database.BuildPath = BuildPath;
   R.Database.FixedArgs = std::move(FixedArgs);
   R.Database.Files.assign(SourcePaths.begin(), SourcePaths.end());
   R.Database.ProjectRoots.assign(ProjectRoot.begin(), ProjectRoot.end());
 
-  R.Fast.Prefilter = !NoPrefilter;
+  R.Fast.Prefilter = prefilterEnabled();
   R.Fast.Cache = !NoCache;
   R.Fast.CacheOptions.Dir =
       CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
   R.Fast.CacheOptions.MaxBytes = uint64_t(CacheMaxMB) << 20;
-  if (!PrefilterMarker.empty())
-    R.Fast.CacheOptions.LibraryMarkers.assign(PrefilterMarker.begin(),
-                                              PrefilterMarker.end());
+  if (std::vector<std::string> Markers = libraryMarkers(); !Markers.empty())
+    R.Fast.CacheOptions.LibraryMarkers = std::move(Markers);
   R.Fast.CacheOptions.SkipSystemFunctionBodies = !ParseSystemBodies;
   R.Fast.CacheOptions.Argv0 = Argv0;
   R.Fast.CacheOptions.MainAddr = reinterpret_cast<void *>(&printVersion);
 
   R.Run.Jobs = Jobs;
-  R.Run.ResourceDir = ResourceDir;
   R.Run.SkipSystemFunctionBodies = !ParseSystemBodies;
-  R.Run.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
-  R.Run.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
+  applyParseOptions(R.Run);
 
   R.Fix = Fix;
   R.Diff = Diff;
@@ -532,8 +476,8 @@ int run(int argc, const char **argv) {
   else
     FixedArgsError = toString(Args.takeError());
 
-  cl::HideUnrelatedOptions({&Category, &FastCategory});
-  wrapOptionHelp({&Category, &FastCategory}, 100);
+  cl::HideUnrelatedOptions({&Category, &FastCategory, &analysisCategory()});
+  wrapOptionHelp({&Category, &FastCategory, &analysisCategory()}, 100);
   cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   raw_string_ostream ParseErrorStream(ParseErrors);
@@ -564,10 +508,7 @@ int run(int argc, const char **argv) {
   if (ListChecks || DumpConfig || ExplainConfig)
     return printConfiguration(**Cfg);
 
-  if (!ResourceDir.empty() &&
-      !sys::fs::exists(ResourceDir + "/include/stddef.h"))
-    errs() << "transformers-migrate: warning: no builtin headers in '"
-           << ResourceDir << "/include'; pass --resource-dir\n";
+  warnAboutResourceDir("transformers-migrate", errs());
 
   auto M = Migration::open(std::move(*Request), **Cfg);
   if (!M) {

@@ -7,11 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "input/CheckConfig.h"
 #include "analysis/Analyzer.h"
-#include "proxy/ClangdProxy.h"
 #include "analysis/CommandFinder.h"
 #include "analysis/Scheduler.h"
+#include "driver/AnalysisOptions.h"
+#include "input/CheckConfig.h"
+#include "proxy/ClangdProxy.h"
 #include "server/Server.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,48 +48,6 @@ cl::opt<unsigned>
                cl::desc("Wait this long after a change for more changes before "
                         "analysing (default 200)"),
                cl::init(200), cl::cat(Category));
-cl::opt<bool> NoPrefilter(
-    "no-prefilter",
-    cl::desc("Parse every document, even one whose dependency scan shows it "
-             "cannot reach the library's headers or a configured type"),
-    cl::cat(Category));
-cl::list<std::string> PrefilterMarker(
-    "prefilter-library-header", cl::value_desc("hdr"),
-    cl::desc("A header marking the library's include directory, as in "
-             "transformers-migrate (default transformers/cache_utils.h)"),
-    cl::cat(Category));
-cl::opt<std::string>
-    Checks("checks", cl::value_desc("globs"),
-           cl::desc("clang-tidy's --checks, appended to the configuration's"),
-           cl::cat(Category));
-cl::opt<std::string> WarningsAsErrors(
-    "warnings-as-errors", cl::value_desc("globs"),
-    cl::desc("clang-tidy's --warnings-as-errors: these findings are shown "
-             "as errors"),
-    cl::cat(Category));
-cl::opt<std::string>
-    Config("config", cl::value_desc("yaml"),
-           cl::desc("clang-tidy configuration in YAML, instead of "
-                    ".clang-tidy files"),
-           cl::cat(Category));
-cl::opt<std::string> ConfigFile(
-    "config-file", cl::value_desc("filename"),
-    cl::desc("A clang-tidy configuration file, instead of .clang-tidy files"),
-    cl::cat(Category));
-cl::list<std::string>
-    ExtraArgs("extra-arg",
-              cl::desc("Additional argument to append to the compiler "
-                       "command line"),
-              cl::cat(Category));
-cl::list<std::string> ExtraArgsBefore(
-    "extra-arg-before",
-    cl::desc("Additional argument to prepend to the compiler command line"),
-    cl::cat(Category));
-cl::opt<std::string> ResourceDir(
-    "resource-dir", cl::value_desc("dir"),
-    cl::desc("Clang resource directory (builtin headers); default: the one "
-             "of the LLVM the server was built with"),
-    cl::init(TT_MIGRATE_RESOURCE_DIR), cl::cat(Category));
 cl::opt<std::string> Clangd(
     "clangd", cl::value_desc("path"),
     cl::desc("Wrap clangd: run this clangd as a child and serve its features "
@@ -142,7 +101,7 @@ Expected<std::string> findClangd(StringRef Name) {
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
-  cl::HideUnrelatedOptions(Category);
+  cl::HideUnrelatedOptions({&Category, &tmigrate::analysisCategory()});
   cl::SetVersionPrinter(printVersion);
   // What follows the first "--" is clangd's command line, not ours.
   std::vector<std::string> ClangdArgs;
@@ -155,6 +114,11 @@ int main(int argc, const char **argv) {
     }
   if (!cl::ParseCommandLineOptions(OwnArgc, argv, Overview, &errs()))
     return 2;
+  if (Error E = tmigrate::checkAnalysisOptions()) {
+    errs() << "transformers-tidy-lsp: error: " << toString(std::move(E))
+           << "\n";
+    return 2;
+  }
   if (OwnArgc != argc && Clangd.empty()) {
     errs() << "transformers-tidy-lsp: error: the arguments after '--' are "
               "clangd's, and need --clangd=PATH\n";
@@ -178,20 +142,14 @@ int main(int argc, const char **argv) {
   std::signal(SIGPIPE, SIG_IGN);
 
   tmigrate::ConfigRequest CR;
-  CR.Checks = Checks;
-  CR.WarningsAsErrors = WarningsAsErrors;
-  CR.Config = Config;
-  CR.ConfigFile = ConfigFile;
+  tmigrate::applyConfigOptions(CR);
   auto Cfg = tmigrate::CheckConfig::create(CR);
   if (!Cfg) {
     errs() << "transformers-tidy-lsp: error: " << toString(Cfg.takeError())
            << "\n";
     return 2;
   }
-  if (!ResourceDir.empty() &&
-      !sys::fs::exists(ResourceDir + "/include/stddef.h"))
-    errs() << "transformers-tidy-lsp: warning: no builtin headers in '"
-           << ResourceDir << "'/include; pass --resource-dir\n";
+  tmigrate::warnAboutResourceDir("transformers-tidy-lsp", errs());
 
   std::vector<std::string> Fallback(FallbackFlags.begin(), FallbackFlags.end());
   if (Fallback.empty())
@@ -200,12 +158,11 @@ int main(int argc, const char **argv) {
 
   tlsp::AnalyzerOptions AO;
   AO.Run.Jobs = 1;
-  AO.Run.ResourceDir = ResourceDir;
-  AO.Run.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
-  AO.Run.ExtraArgsBefore.assign(ExtraArgsBefore.begin(), ExtraArgsBefore.end());
-  AO.Prefilter = !NoPrefilter;
-  if (!PrefilterMarker.empty())
-    AO.LibraryMarkers.assign(PrefilterMarker.begin(), PrefilterMarker.end());
+  tmigrate::applyParseOptions(AO.Run);
+  AO.Prefilter = tmigrate::prefilterEnabled();
+  if (std::vector<std::string> Markers = tmigrate::libraryMarkers();
+      !Markers.empty())
+    AO.LibraryMarkers = std::move(Markers);
   tlsp::Analyzer A(std::move(AO), **Cfg, Commands);
 
   tlsp::ServerOptions SO;
