@@ -19,7 +19,7 @@
 # Environment: BUILD_DIR (default build, the LLVM 19 tree), CMAKE_BUILD_TYPE
 # (default RelWithDebInfo; Release for build-22), CXX (default
 # clang++-<LLVM> of each leg),
-# FUZZ_SECONDS (default 120, the fuzz leg's total budget).
+# FUZZ_SECONDS (default 110, the fuzz leg's total budget).
 # Idempotent: a second run installs nothing and rebuilds only what changed.
 set -euo pipefail
 
@@ -165,7 +165,7 @@ run_leg() {
         status=$?
       ;;
     sanitized) "$root/scripts/sanitized.sh" || status=$? ;;
-    fuzz) "$root/scripts/fuzz.sh" "${FUZZ_SECONDS:-120}" || status=$? ;;
+    fuzz) "$root/scripts/fuzz.sh" "${FUZZ_SECONDS:-110}" || status=$? ;;
   esac
   echo "== leg $leg: $([ $status -eq 0 ] && echo passed || echo FAILED)" \
     "in $((SECONDS - start)) s"

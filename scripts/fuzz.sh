@@ -5,9 +5,9 @@
 # crash, a sanitizer report, a violated invariant, a hang (-timeout), a leak
 # (LeakSanitizer) or runs out of memory (-rss_limit_mb).
 #
-# Usage: scripts/fuzz.sh [SECONDS]   total fuzzing time, default 120, split
-#                                    analysis 2/5, the two readers and the
-#                                    language server's messages 1/5 each
+# Usage: scripts/fuzz.sh [SECONDS]   total fuzzing time, default 110, split
+#                                    analysis 3/6, the two readers and the
+#                                    language server's messages 1/6 each
 #        scripts/fuzz.sh --build     configure and build only
 # Environment: CXX (default clang++-19), BUILD_DIR (default build-fuzz),
 #              JOBS (ninja -j, default 2).
@@ -23,7 +23,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build-fuzz}
 cxx=${CXX:-clang++-19}
 jobs=${JOBS:-2}
-total=120
+total=110
 build_only=0
 case "${1:-}" in
   --build) build_only=1 ;;
@@ -33,9 +33,9 @@ case "${1:-}" in
 esac
 
 targets=(fuzz-analysis fuzz-compile-db fuzz-clang-tidy-config fuzz-lsp-messages)
-declare -A share=([fuzz-analysis]=2 [fuzz-compile-db]=1 [fuzz-clang-tidy-config]=1
+declare -A share=([fuzz-analysis]=3 [fuzz-compile-db]=1 [fuzz-clang-tidy-config]=1
   [fuzz-lsp-messages]=1)
-shares=5
+shares=6
 # Inputs larger than the largest seed are rarely useful and slow down
 # mutation; the analysis seeds are lit tests of a few KB.
 declare -A max_len=([fuzz-analysis]=12000 [fuzz-compile-db]=4096 [fuzz-clang-tidy-config]=2048
