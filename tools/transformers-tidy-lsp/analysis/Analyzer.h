@@ -15,13 +15,13 @@
 #ifndef TRANSFORMERS_TIDY_LSP_ANALYZER_H
 #define TRANSFORMERS_TIDY_LSP_ANALYZER_H
 
+#include "analysis/CommandFinder.h"
+#include "analysis/PreambleStore.h"
 #include "driver/Model.h"
 #include "driver/TidyDriver.h"
 #include "driver/ToolArguments.h"
 #include "fastpath/FastPath.h"
 #include "input/CheckConfig.h"
-#include "analysis/CommandFinder.h"
-#include "analysis/PreambleStore.h"
 #include <cstdint>
 #include <map>
 #include <string>

@@ -13,8 +13,8 @@
 #ifndef TRANSFORMERS_TIDY_LSP_CONVERSION_H
 #define TRANSFORMERS_TIDY_LSP_CONVERSION_H
 
-#include "protocol/Positions.h"
 #include "analysis/Analyzer.h"
+#include "protocol/Positions.h"
 #include "llvm/Support/JSON.h"
 #include <functional>
 #include <optional>

@@ -18,8 +18,8 @@
 #ifndef TRANSFORMERS_TIDY_LSP_SERVER_H
 #define TRANSFORMERS_TIDY_LSP_SERVER_H
 
-#include "protocol/Transport.h"
 #include "analysis/AnalysisQueue.h"
+#include "protocol/Transport.h"
 #include "server/Conversion.h"
 #include "server/DocumentStore.h"
 #include "llvm/Support/JSON.h"
