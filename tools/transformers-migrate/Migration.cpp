@@ -4,6 +4,7 @@
 #include "driver/TidyDriver.h"
 #include "fix/Verifier.h"
 #include "report/Emitters.h"
+#include "report/Fingerprint.h"
 #include "support/Paths.h"
 #include "support/SafeFileWriter.h"
 #include "llvm/Support/FileSystem.h"
@@ -73,13 +74,14 @@ Error configurationErrors(const CheckConfig &Config) {
 }
 
 std::vector<NamedOutput> MigrationRequest::namedOutputs() const {
-  return {{"--export-fixes", ExportFixesPath}};
+  return {{"--export-fixes", ExportFixesPath},
+          {"--write-baseline", WriteBaselinePath}};
 }
 
 Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C,
-                     OutputTargets O)
-    : Request(std::move(R)), DB(std::move(D)), Config(C),
-      Outputs(std::move(O)) {
+                     OutputTargets O, Baseline B)
+    : Request(std::move(R)), DB(std::move(D)), Config(C), Outputs(std::move(O)),
+      Accepted(std::move(B)) {
   Request.Run.WatchedOutputs = Outputs.identities();
   if (Request.Fast.CacheOptions.Dir.empty())
     Request.Fast.Cache = false;
@@ -114,6 +116,17 @@ static Expected<OutputTargets> checkOutputs(std::vector<NamedOutput> Named,
   return Outputs;
 }
 
+/// The baselines the run reads, which no output may replace.
+static Expected<Baseline> readBaselinesFor(const MigrationRequest &R,
+                                           const OutputTargets &Outputs) {
+  if (Error E = Outputs.refuseInputs(R.BaselinePaths,
+                                     "a baseline the run reads (to record "
+                                     "the findings anew, run with "
+                                     "--write-baseline alone)"))
+    return std::move(E);
+  return readBaselines(R.BaselinePaths);
+}
+
 Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
                                                      CheckConfig &Config) {
   Expected<LoadedDatabase> DB = loadCompilationDatabase(R.Database);
@@ -133,8 +146,46 @@ Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
       checkOutputs(R.namedOutputs(), *DB, Config, R.AllowOutside);
   if (!Outputs)
     return Outputs.takeError();
-  return std::unique_ptr<Migration>(
-      new Migration(std::move(R), std::move(*DB), Config, std::move(*Outputs)));
+  Expected<Baseline> B = readBaselinesFor(R, *Outputs);
+  if (!B)
+    return B.takeError();
+  return std::unique_ptr<Migration>(new Migration(std::move(R), std::move(*DB),
+                                                  Config, std::move(*Outputs),
+                                                  std::move(*B)));
+}
+
+bool Migration::judges(StringRef Path) const {
+  const std::string Root = projectRoot();
+  auto Relative = [&](const std::string &File) {
+    return projectRelative(realPathOf(File), Root);
+  };
+  for (const std::string &F : Merged.Summary.FailedFiles)
+    if (Relative(F) == Path)
+      return false;
+  // A run over the whole database saw every file's findings, headers'
+  // included; a run over some files (a shard, files named, a line filter)
+  // only its main files'.
+  bool Whole = Request.Database.Files.empty() && Request.ShardN == 1 &&
+               !Request.LineFiltered;
+  if (Whole)
+    return true;
+  if (Request.LineFiltered)
+    return false;
+  return llvm::any_of(Merged.Summary.Files, [&](const std::string &F) {
+    return Relative(F) == Path;
+  });
+}
+
+void Migration::applyBaselines() {
+  const std::string Root = projectRoot();
+  assignFingerprints(Merged.Records, Root);
+  if (Request.BaselinePaths.empty())
+    return;
+  BaselineMatch M = applyBaseline(Accepted, Merged.Records, Root,
+                                  [this](StringRef P) { return judges(P); });
+  BaselineResult.Accepted = std::move(M.Accepted);
+  BaselineResult.NotFound = std::move(M.NotFound);
+  Merged.Summary.Baseline = &BaselineResult;
 }
 
 /// A cache that cannot be used is a warning, never a verdict: the run goes
@@ -215,6 +266,9 @@ Error Migration::analyse(ProgressFn Progress, raw_ostream &Log) {
   // Merged, sorted and de-duplicated like clang-tidy (a header's finding
   // seen from many TUs is reported once).
   Merged = mergeResults(std::move(Results), Request.Fix);
+  // Before anything plans or reports: accepted findings are not fixed,
+  // exported, reported or counted.
+  applyBaselines();
   // Once per run, not per TU: a name copied with a typo, or from a library
   // the project does not include, silently matches nothing otherwise.
   for (const TypeNameUse &T : Merged.UnnamedTypes)
@@ -278,10 +332,26 @@ static void removeStaleTemporaries(const FixPlan &Plan,
 void Migration::commit(raw_ostream &Log) {
   if (Refused)
     return;
-  // --export-fixes first: with --fix, fixes whose YAML the user asked for
-  // and cannot get are not written either.
+  // The outputs the user named first: with --fix, fixes whose YAML the
+  // user asked for and cannot get are not written either.
   bool ExportLost = false;
-  if (!Request.ExportFixesPath.empty())
+  if (!Request.WriteBaselinePath.empty()) {
+    std::vector<const Record *> All;
+    for (const Record &R : Merged.Records)
+      All.push_back(&R);
+    for (const Record &R : BaselineResult.Accepted)
+      All.push_back(&R);
+    if (Error E = writeOutputFile(Request.WriteBaselinePath,
+                                  baselineText(All, projectRoot()))) {
+      Log << "transformers-migrate: error: " << toString(std::move(E)) << "\n";
+      IOError = ExportLost = true;
+    } else {
+      BaselineWritten = llvm::count_if(All, [](const Record *R) {
+        return isFinding(*R) && !R->Fingerprint.empty();
+      });
+    }
+  }
+  if (!ExportLost && !Request.ExportFixesPath.empty())
     if (Error E =
             exportFixes(Request.ExportFixesPath, Merged.Records, Plan.Applied,
                         DB.Files.empty() ? "" : DB.Files.front(), Problems)) {
@@ -314,7 +384,8 @@ RunOutcome Migration::outcome(bool OutputLost) const {
   RunOutcome O;
   O.IOError = IOError || OutputLost || Refused;
   O.FailedTUs = Merged.Summary.FailedFiles.size();
-  O.RemainingFindings = counts().Remaining;
+  // A run that wrote a baseline accepted every finding it recorded.
+  O.RemainingFindings = BaselineWritten ? 0 : counts().Remaining;
   return O;
 }
 

@@ -19,6 +19,7 @@
 #include "input/CheckConfig.h"
 #include "input/CompilationDatabaseLoader.h"
 #include "input/OutputTargets.h"
+#include "report/Baseline.h"
 #include "report/ExitStatus.h"
 #include "report/RunReport.h"
 #include "llvm/Support/Error.h"
@@ -55,6 +56,12 @@ struct MigrationRequest {
   bool Quiet = false;
   /// --run-stats: the counts of the fast paths and the verification.
   bool Stats = false;
+  /// --baseline (every file's entries together) and --write-baseline.
+  std::vector<std::string> BaselinePaths;
+  std::string WriteBaselinePath;
+  /// --line-filter is set: the run does not see every finding of a file,
+  /// so it cannot tell that a baseline entry is gone.
+  bool LineFiltered = false;
 
   /// The files the run is asked to write besides the fixes.
   std::vector<NamedOutput> namedOutputs() const;
@@ -96,9 +103,9 @@ public:
   /// compile (their diagnostics are inserted after their findings).
   void plan(llvm::raw_ostream &Log);
 
-  /// Writes --export-fixes, then (--fix) the planned files. An export that
-  /// cannot be written stops every write. Removed temporaries of killed runs
-  /// are reported to \p Log.
+  /// Writes --write-baseline and --export-fixes, then (--fix) the planned
+  /// files. An output that cannot be written stops every write. Removed
+  /// temporaries of killed runs are reported to \p Log.
   void commit(llvm::raw_ostream &Log);
 
   const std::vector<Record> &records() const { return Merged.Records; }
@@ -107,8 +114,16 @@ public:
   const std::vector<std::string> &files() const { return DB.Files; }
   /// The project's trees (the first is its root, SARIF's %SRCROOT%).
   const ProjectScope &project() const { return DB.Project; }
+  /// Its root, what baselines' paths are relative to (empty: none known).
+  std::string projectRoot() const {
+    return DB.Project.Roots.empty() ? std::string() : DB.Project.Roots.front();
+  }
   /// The plan's and the writes' problems, one line each.
   const std::vector<std::string> &problems() const { return Problems; }
+  /// What --baseline did (null without one), and how many findings
+  /// --write-baseline recorded (none when it was not written).
+  const BaselineOutcome *baseline() const { return Merged.Summary.Baseline; }
+  std::optional<size_t> baselineWritten() const { return BaselineWritten; }
   /// The findings of the run, counted after the writes.
   RunCounts counts() const;
   /// The facts of the exit status; \p OutputLost: the report could not be
@@ -119,7 +134,14 @@ public:
 
 private:
   Migration(MigrationRequest Request, LoadedDatabase DB, CheckConfig &Config,
-            OutputTargets Outputs);
+            OutputTargets Outputs, Baseline Accepted);
+
+  /// Fingerprints the merged findings and takes out those the baseline
+  /// accepts.
+  void applyBaselines();
+  /// Whether the run saw every finding of \p Path (relative to the root):
+  /// only then is a baseline entry there that matched nothing gone.
+  bool judges(llvm::StringRef Path) const;
 
   MigrationRequest Request;
   LoadedDatabase DB;
@@ -129,6 +151,10 @@ private:
   MergedRun Merged;
   FixPlan Plan;
   std::vector<std::string> Problems;
+  /// The baseline the run reads, and what it did.
+  Baseline Accepted;
+  BaselineOutcome BaselineResult;
+  std::optional<size_t> BaselineWritten;
   bool IOError = false;
   /// An output the user named is a file the analysis read: nothing is
   /// planned or written.

@@ -100,6 +100,13 @@ struct Record {
   /// results are merged): one file reached through two paths is one file.
   std::string RealFile;
   std::vector<clang::tooling::Replacement> RealEdits;
+  /// What identifies the finding beyond its line (FindingContext.h): the
+  /// declaration it is in and its code without whitespace.
+  std::string Scope;
+  std::string Subject;
+  /// Its baseline fingerprint (report/Fingerprint.h), set for findings
+  /// once the results are merged.
+  std::string Fingerprint;
 
   /// An error of the compiler (clang-diagnostic-error) or of the tool's
   /// run, located at \p File: the TU could not be analysed.

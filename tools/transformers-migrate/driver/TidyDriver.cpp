@@ -4,6 +4,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "driver/FindingContext.h"
 #include "driver/LineIndex.h"
 #include "driver/OutputGuard.h"
 #include "driver/Preamble.h"
@@ -217,14 +218,19 @@ void makeAbsolute(DiagnosticMessage &M, llvm::StringRef BuildDirectory) {
 /// One of clang-tidy's diagnostics, kept as it is but for its paths (made
 /// absolute: results of TUs with other build directories are merged) and
 /// the lines its fix inserts (in the file's line endings), with the tool's
-/// state beside it.
-Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result) {
+/// state beside it; \p Ctx (when the AST exists) names its declaration.
+Record recordOf(const ClangTidyError &E, FileText &Files, TUResult &Result,
+                const ASTContext *Ctx) {
   Record R;
   R.Diag = E;
   R.WarningAsError = E.IsWarningAsError;
   R.MainFile = Result.MainFile;
   DiagnosticMessage &M = R.Diag.Message;
   R.At = Files.lineColumn(M.FilePath, M.FileOffset);
+  if (std::optional<llvm::StringRef> Text = Files.content(M.FilePath))
+    R.Subject = findingSubject(M, *Text);
+  if (Ctx && !M.FilePath.empty())
+    R.Scope = enclosingDeclaration(*Ctx, M.FilePath, M.FileOffset);
   makeAbsolute(M, E.BuildDirectory);
 
   llvm::StringMap<Replacements> Fix;
@@ -290,13 +296,13 @@ struct TUState {
   }
 
   /// Takes clang-tidy's diagnostics of the TU and converts them.
-  void collect(const SourceManager *SM) {
+  void collect(const SourceManager *SM, const ASTContext *Ctx = nullptr) {
     if (Collected)
       return;
     Collected = true;
     FileText Files(SM, Result.BuildDirectory, Unsaved);
     for (const ClangTidyError &E : Diagnostics.take()) {
-      Record R = recordOf(E, Files, Result);
+      Record R = recordOf(E, Files, Result, Ctx);
       bool CompileError =
           R.hasErrorLevel() && R.check().starts_with("clang-diagnostic-");
       (CompileError ? Result.Errors : Result.Findings).push_back(std::move(R));
@@ -343,7 +349,7 @@ public:
       if (State.Opts.InspectAST)
         State.Opts.InspectAST(Ctx);
     }
-    State.collect(&Ctx.getSourceManager());
+    State.collect(&Ctx.getSourceManager(), &Ctx);
   }
 
 private:

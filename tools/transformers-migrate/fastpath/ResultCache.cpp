@@ -69,7 +69,9 @@ json::Value besideJson(const Record &R) {
     Notes.push_back(toJson(LC));
   return json::Object{{"at", toJson(R.At)},
                       {"notes", std::move(Notes)},
-                      {"wae", R.WarningAsError}};
+                      {"wae", R.WarningAsError},
+                      {"scope", R.Scope},
+                      {"subject", R.Subject}};
 }
 
 /// YAML text must be UTF-8 (json::Value too): a result with other bytes is
@@ -92,7 +94,7 @@ bool allUtf8(const TUResult &R) {
     return false;
   for (const Record &Rec : R.Findings) {
     if (!Ok(Rec.Diag.DiagnosticName) || !Ok(Rec.Diag.BuildDirectory) ||
-        !MessageOk(Rec.Diag.Message))
+        !MessageOk(Rec.Diag.Message) || !Ok(Rec.Scope) || !Ok(Rec.Subject))
       return false;
     for (const clang::tooling::DiagnosticMessage &N : Rec.Diag.Notes)
       if (!MessageOk(N))
@@ -218,12 +220,15 @@ struct Beside {
   LineColumn At;
   std::vector<LineColumn> NotesAt;
   bool WarningAsError = false;
+  std::string Scope;
+  std::string Subject;
 };
 
 bool fromJSON(const json::Value &V, Beside &B, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("at", B.At) && O.map("notes", B.NotesAt) &&
-         O.map("wae", B.WarningAsError);
+         O.map("wae", B.WarningAsError) && O.map("scope", B.Scope) &&
+         O.map("subject", B.Subject);
 }
 
 /// A content hash, in hexadecimal.
@@ -292,6 +297,8 @@ static bool fromJSON(const json::Value &V, CacheEntry &E, json::Path P) {
     Rec.At = Besides[I].At;
     Rec.NotesAt = std::move(Besides[I].NotesAt);
     Rec.WarningAsError = Besides[I].WarningAsError;
+    Rec.Scope = std::move(Besides[I].Scope);
+    Rec.Subject = std::move(Besides[I].Subject);
   }
   for (const auto &[File, Hash] : Hashes)
     R.ContentHashes[File] = Hash.Value;

@@ -5,6 +5,7 @@
 
 #include "driver/Model.h"
 #include "fix/FixApplier.h"
+#include "report/Baseline.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <string>
@@ -12,11 +13,23 @@
 
 namespace tmigrate {
 
+/// What --baseline did to a run (Baseline.h).
+struct BaselineOutcome {
+  /// The findings it accepted: not reported, not failing (SARIF lists them
+  /// as "unchanged").
+  std::vector<Record> Accepted;
+  /// Its entries no finding of a file the run judged matched (SARIF's
+  /// "absent" results).
+  std::vector<BaselineEntry> NotFound;
+};
+
 /// What the structured formats say about the run as a whole.
 struct RunSummary {
   std::vector<std::string> Files;       // every TU, in order
   std::vector<std::string> FailedFiles; // TUs that could not be analysed
   bool FixMode = false;
+  /// Set when the run was given a baseline.
+  const BaselineOutcome *Baseline = nullptr;
 };
 
 /// clang-tidy's text form, printed by clang's own TextDiagnosticPrinter:

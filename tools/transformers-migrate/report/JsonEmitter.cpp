@@ -1,7 +1,9 @@
 //===- JsonEmitter.cpp - --format=json ------------------------------------===//
 //
 // {"version": 1, "tool": {...}, "summary": {...}, "diagnostics": [...]}, one
-// object per diagnostic with its location, ranges, notes and fix.
+// object per diagnostic with its location, ranges, notes, fix and (for a
+// finding) its baseline fingerprint; with --baseline, the summary says what
+// the baseline accepted and which entries were not found.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,18 +54,36 @@ void emitJson(const std::vector<Record> &Records,
     D["fix"] = std::move(Fix);
     if (Summary.FixMode)
       D["fixApplied"] = I < Applied.size() && Applied[I];
+    if (!R.Fingerprint.empty())
+      D["fingerprint"] = R.Fingerprint;
     Diags.push_back(std::move(D));
+  }
+  llvm::json::Object Sum{
+      {"files", Summary.Files.size()},
+      {"failedFiles", llvm::json::Array(Summary.FailedFiles)},
+      {"warnings", Warnings},
+      {"errors", Errors}};
+  // What the baseline hid (accepted findings are not diagnostics here) and
+  // which of its entries no finding matched any more.
+  if (const BaselineOutcome *B = Summary.Baseline) {
+    llvm::json::Array NotFound;
+    for (const BaselineEntry &E : B->NotFound)
+      NotFound.push_back(llvm::json::Object{{"check", E.Check},
+                                            {"path", E.Path},
+                                            {"fingerprint", E.Fingerprint},
+                                            {"line", E.Line},
+                                            {"message", E.Message}});
+    Sum["baseline"] =
+        llvm::json::Object{{"accepted", B->Accepted.size()},
+                           {"notFound", B->NotFound.size()},
+                           {"notFoundEntries", std::move(NotFound)}};
   }
   llvm::json::Object Root{
       {"version", 1},
       {"tool", llvm::json::Object{{"name", "transformers-migrate"},
                                   {"version", TT_MIGRATE_VERSION},
                                   {"llvmVersion", TT_MIGRATE_LLVM_VERSION}}},
-      {"summary", llvm::json::Object{{"files", Summary.Files.size()},
-                                     {"failedFiles",
-                                      llvm::json::Array(Summary.FailedFiles)},
-                                     {"warnings", Warnings},
-                                     {"errors", Errors}}},
+      {"summary", std::move(Sum)},
       {"diagnostics", std::move(Diags)}};
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Root))) << "\n";
 }

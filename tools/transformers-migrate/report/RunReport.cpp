@@ -177,4 +177,24 @@ void printClosingSummary(llvm::raw_ostream &OS, const MergedRun &Run,
   }
 }
 
+void printBaselineSummary(llvm::raw_ostream &OS, const BaselineOutcome *Used,
+                          llvm::StringRef WrittenTo,
+                          std::optional<size_t> Written) {
+  if (Used) {
+    size_t Hidden = Used->Accepted.size(), Gone = Used->NotFound.size();
+    OS << "transformers-migrate: the baseline accepted " << Hidden << " finding"
+       << plural(Hidden) << " (not reported); " << Gone << " of its entries "
+       << (Gone == 1 ? "was" : "were") << " not found any more";
+    if (Gone)
+      OS << " (fixed or changed: write the baseline again with "
+            "--write-baseline to drop "
+         << (Gone == 1 ? "it" : "them") << ")";
+    OS << ".\n";
+  }
+  if (Written)
+    OS << "transformers-migrate: wrote " << *Written << " finding"
+       << plural(*Written) << " to the baseline '" << WrittenTo
+       << "'; they are accepted.\n";
+}
+
 } // namespace tmigrate

@@ -15,6 +15,7 @@
 #include "report/Emitters.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -70,6 +71,14 @@ RunCounts countFindings(const std::vector<Record> &Records,
 void printClosingSummary(llvm::raw_ostream &OS, const MergedRun &Run,
                          const RunCounts &Counts, bool FixMode,
                          size_t FilesWritten);
+
+/// What the baselines did: the findings \p Used (--baseline) hid and the
+/// entries it no longer found; how many findings were recorded in
+/// \p WrittenTo (--write-baseline; \p Written is empty when it was not
+/// written).
+void printBaselineSummary(llvm::raw_ostream &OS, const BaselineOutcome *Used,
+                          llvm::StringRef WrittenTo,
+                          std::optional<size_t> Written);
 
 } // namespace tmigrate
 

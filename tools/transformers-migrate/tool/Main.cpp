@@ -132,6 +132,26 @@ cl::opt<std::string> LineFilter(
              "file not listed not at all. For gating only changed lines "
              "(clang-tidy-diff)"),
     cl::cat(Category));
+cl::list<std::string> BaselinePaths(
+    "baseline", cl::value_desc("file"),
+    cl::desc("Accept the findings recorded in this baseline (written by "
+             "--write-baseline): they are neither reported nor failing, so "
+             "the run reports and fails on new findings only. The summary "
+             "says how many were hidden and how many entries were not found "
+             "any more. Fixes, --export-fixes, JSON and the exit status "
+             "leave accepted findings out; SARIF lists them as "
+             "\"unchanged\". Repeatable: the baselines of several shards "
+             "together"),
+    cl::cat(Category));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline", cl::value_desc("file"),
+    cl::desc("Record every finding of the run in this file and accept them "
+             "(exit 0 unless files could not be analysed): JSON with paths "
+             "relative to the project's root and fingerprints that survive "
+             "moved lines and other checkouts, for --baseline. Not with "
+             "--fix, --diff or --line-filter, which would leave findings "
+             "out. With --shard, each shard writes its own"),
+    cl::cat(Category));
 cl::opt<bool> DumpConfig(
     "dump-config",
     cl::desc("Print the configuration of the first file (or of a file in the "
@@ -462,6 +482,9 @@ requestFrom(std::optional<std::vector<std::string>> FixedArgs,
   useNamedTemporariesForTesting(NamedTemporaries);
   R.Quiet = Quiet;
   R.Stats = Stats;
+  R.BaselinePaths.assign(BaselinePaths.begin(), BaselinePaths.end());
+  R.WriteBaselinePath = WriteBaseline;
+  R.LineFiltered = !LineFilter.empty();
   return R;
 }
 
@@ -491,6 +514,11 @@ int run(int argc, const char **argv) {
   if (Fix && Diff)
     return usageError("--fix and --diff are mutually exclusive (--diff is "
                       "the dry run of --fix)");
+  if (!WriteBaseline.empty() && (Fix || Diff || !LineFilter.empty()))
+    return usageError(
+        "--write-baseline records every finding of the run and cannot be "
+        "combined with --fix, --diff or --line-filter, which leave findings "
+        "out of it");
   if (Diff && Format != OutputFormat::Text)
     return usageError("--diff prints the diff on stdout and cannot be "
                       "combined with --format=json|sarif; use "
@@ -530,9 +558,12 @@ int run(int argc, const char **argv) {
   Run.commit(errs());
 
   bool OutputLost = printReport(Run, **Cfg);
-  if (!Quiet)
+  if (!Quiet) {
     printClosingSummary(errs(), Run.merged(), Run.counts(), Fix,
                         Run.fixPlan().Files.size());
+    printBaselineSummary(errs(), Run.baseline(), WriteBaseline,
+                         Run.baselineWritten());
+  }
   return exitCodeFor(Run.outcome(OutputLost));
 }
 

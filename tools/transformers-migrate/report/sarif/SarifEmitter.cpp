@@ -2,15 +2,21 @@
 //
 // One run; the driver lists every known check as a rule (SarifRules.h);
 // each result has its rule, level, message, physical location, related
-// locations (the notes) and its fix as artifact changes. Paths and regions
-// are SarifLocations': relative to %SRCROOT%, in code points.
+// locations (the notes), its fix as artifact changes and, for a finding,
+// its baseline fingerprint (Fingerprint.h) as a partialFingerprint. With
+// --baseline, every result has a baselineState: "new" for those reported,
+// "unchanged" for the findings the baseline accepted, "absent" for its
+// entries no finding matched. Paths and regions are SarifLocations':
+// relative to %SRCROOT%, in code points.
 //
 //===----------------------------------------------------------------------===//
 
 #include "input/CheckConfig.h"
 #include "report/Emitters.h"
+#include "report/Fingerprint.h"
 #include "report/sarif/SarifLocations.h"
 #include "report/sarif/SarifRules.h"
+#include "support/Paths.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include <map>
@@ -103,13 +109,36 @@ void emitSarif(const std::vector<Record> &Records,
     Rules.push_back(rule(Id, IsError));
   }
 
+  const BaselineOutcome *Baseline = Summary.Baseline;
+  if (Baseline)
+    for (const BaselineEntry &E : Baseline->NotFound)
+      if (!RuleIndex.count(E.Check)) {
+        RuleIndex[E.Check] = Rules.size();
+        Rules.push_back(rule(E.Check, /*IsError=*/false));
+      }
+
   llvm::json::Array Results;
-  for (size_t I = 0; I < Records.size(); ++I) {
-    const Record &R = Records[I];
+  // Every record reported, then (with a baseline) the findings it accepted:
+  // SARIF's "unchanged" results, which a viewer shows as known.
+  std::vector<const Record *> All;
+  for (const Record &R : Records)
+    All.push_back(&R);
+  if (Baseline)
+    for (const Record &R : Baseline->Accepted)
+      All.push_back(&R);
+  for (size_t I = 0; I < All.size(); ++I) {
+    const Record &R = *All[I];
     llvm::json::Object Res{{"ruleId", R.check()},
                            {"ruleIndex", RuleIndex[R.check().str()]},
                            {"level", R.isError() ? "error" : "warning"},
                            {"message", text(R.message())}};
+    if (!R.Fingerprint.empty())
+      Res["partialFingerprints"] =
+          llvm::json::Object{{FingerprintKey, R.Fingerprint}};
+    // SARIF 2.1.0 §3.27.24: with a baseline, every result says whether it
+    // is in it.
+    if (Baseline)
+      Res["baselineState"] = I < Records.size() ? "new" : "unchanged";
     if (!R.file().empty())
       Res["locations"] =
           llvm::json::Array{location(Locations, R.Diag.Message, R.At.Line)};
@@ -133,6 +162,27 @@ void emitSarif(const std::vector<Record> &Records,
           llvm::json::Object{{"fixApplied", I < Applied.size() && Applied[I]}};
     Results.push_back(std::move(Res));
   }
+  // Baseline entries no finding matched: "absent" results, where the
+  // baseline last saw them.
+  if (Baseline)
+    for (const BaselineEntry &E : Baseline->NotFound) {
+      llvm::json::Object Physical{
+          {"artifactLocation", Locations.artifactLocation(
+                                   absolutePath(E.Path, Options.SourceRoot))}};
+      if (E.Line)
+        Physical["region"] = llvm::json::Object{{"startLine", E.Line}};
+      Results.push_back(llvm::json::Object{
+          {"ruleId", E.Check},
+          {"ruleIndex", RuleIndex[E.Check]},
+          {"level", "warning"},
+          {"message",
+           text(E.Message.empty() ? "a finding of the baseline" : E.Message)},
+          {"locations", llvm::json::Array{llvm::json::Object{
+                            {"physicalLocation", std::move(Physical)}}}},
+          {"partialFingerprints",
+           llvm::json::Object{{FingerprintKey, E.Fingerprint}}},
+          {"baselineState", "absent"}});
+    }
 
   llvm::json::Array Notifications;
   for (const std::string &F : Summary.FailedFiles)
