@@ -30,8 +30,6 @@ Bazel runs offline: its built-in workspace wants rules_cc and rules_java from
 the network, for which local stand-ins (forwarding to the native rules) are
 given with --override_repository, in this test only.
 """
-import argparse
-import json
 import os
 import re
 import shutil
@@ -40,95 +38,25 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "package"))
-from testlib import (check, copy_tree, fail, fresh_dir, read,  # noqa: E402
-                     run, write)
-from scratchlib import doc_block  # noqa: E402
+from testlib import check, fail, fresh_dir, read, run, write  # noqa: E402
+import bazel_workspace  # noqa: E402
+from bazel_workspace import tidy_spawns  # noqa: E402
 
-TIDY = "TransformersTidy"
 FINDING = re.compile(r"^(\S+):(\d+):\d+: warning: .* \[([\w-]+)\]$", re.M)
 
-p = argparse.ArgumentParser()
-for opt in ("bazel", "doc", "prefix", "datadir", "llvm-major", "clang-tidy",
-            "include-dir", "lib-dir", "inputs", "work"):
-    p.add_argument("--" + opt, required=True)
-a = p.parse_args()
+a = bazel_workspace.parse_args()
 major = a.llvm_major
 work = os.path.abspath(a.work)
 check(shutil.which(a.bazel), "%s not found: scripts/dev.sh installs Debian's "
       "bazel-bootstrap" % a.bazel)
 
-
-# --- A fresh work directory: the workspace, the library's sources, the
-# stand-ins for rules_cc/rules_java, a bazel that uses this test's output root.
-fresh_dir(work)
-ws = copy_tree(a.inputs, os.path.join(work, "ws"))
-os.remove(os.path.join(ws, "WORKSPACE.in"))
-lib = os.path.join(work, "transformers-lib")
-os.makedirs(lib)
-os.symlink(os.path.abspath(a.include_dir), os.path.join(lib, "include"))
-os.symlink(os.path.abspath(a.lib_dir), os.path.join(lib, "lib"))
-
-stubs = os.path.join(work, "stubs")
-for repo, pkg, rules in (
-        ("rules_cc", "cc", ["cc_binary", "cc_import", "cc_library", "cc_test",
-                            "cc_toolchain", "cc_toolchain_suite"]),
-        ("rules_java", "java", ["java_binary", "java_import", "java_library",
-                                "java_plugin", "java_runtime", "java_test",
-                                "java_toolchain"])):
-    write(os.path.join(stubs, repo, "WORKSPACE"), "")
-    write(os.path.join(stubs, repo, "BUILD"), "")
-    write(os.path.join(stubs, repo, pkg, "BUILD"), "")
-    write(os.path.join(stubs, repo, pkg, "defs.bzl"), "".join(
-        "def %s(**kwargs):\n    native.%s(**kwargs)\n\n" % (r, r) for r in rules))
-
-bindir = os.path.join(work, "bin")
-bazel_real = shutil.which(a.bazel)
-# `bazel` for the page's commands (apply_fixes runs it too): this test's
-# output root; rc files: the system one (Debian's install base) and the
-# workspace's, not the user's.
-write(os.path.join(bindir, "bazel"),
-      "#!/bin/sh\nexec %s --output_user_root=%s --nohome_rc "
-      "--max_idle_secs=300 \"$@\"\n" % (bazel_real, os.path.join(work, "root")))
-os.chmod(os.path.join(bindir, "bazel"), 0o755)
-env = {"PATH": bindir + os.pathsep + os.environ["PATH"],
-       "HOME": os.path.join(work, "home")}
-os.makedirs(env["HOME"])
-
-# --- The page's WORKSPACE and .bazelrc, with the install's paths.
-rules_dir = os.path.join(a.prefix, a.datadir, "transformers-tidy", "bazel")
-check(os.path.isfile(os.path.join(rules_dir, "defs.bzl")),
-      "the install has no Bazel rules in " + rules_dir)
-workspace = doc_block(a.doc, "bazel WORKSPACE", "python")
-check("/usr/share/transformers-tidy/bazel" in workspace
-      and "llvm_major = 19)" in workspace,
-      "the page's WORKSPACE block no longer has the path and call this test "
-      "adapts")
-workspace = workspace.replace("/usr/share/transformers-tidy/bazel", rules_dir)
-workspace = workspace.replace(
-    "llvm_major = 19)",
-    'llvm_major = %s, prefix = "%s", clang_tidy = "%s")'
-    % (major, a.prefix, shutil.which(a.clang_tidy)))
-workspace = workspace.replace("llvm19", "llvm" + major)
-template = read(os.path.join(a.inputs, "WORKSPACE.in"))
-write(os.path.join(ws, "WORKSPACE"),
-      template.replace("@WORKSPACE@", workspace).replace("@LIB_DIR@", lib))
-
-bazelrc = doc_block(a.doc, "bazel .bazelrc", "sh").replace("llvm19", "llvm" + major)
+# A fresh work directory: the workspace of the page's blocks, with the disk
+# cache (bazel_workspace.py).
 disk_cache = os.path.join(work, "disk-cache")
-write(os.path.join(ws, ".bazelrc"), "\n".join([
-    "# This test's: offline stand-ins, quiet sandbox, the disk cache.",
-    "build --override_repository=rules_cc=%s" % os.path.join(stubs, "rules_cc"),
-    "build --override_repository=rules_java=%s" % os.path.join(stubs, "rules_java"),
-    "build --nosandbox_debug --cxxopt=-std=c++20",
-    "build --disk_cache=%s" % disk_cache,
-    "# docs/integrations.md:",
-    bazelrc]))
-
-commands = [line for line in doc_block(a.doc, "bazel commands", "sh").splitlines()
-            if line.strip()]
-check(len(commands) == 3, "the page's Bazel commands block has %d commands, "
-      "this test knows 3 (report, gate, apply)" % len(commands))
-report_cmd, gate_cmd, apply_cmd = [c.split("#")[0].split() for c in commands]
+scratch = bazel_workspace.setup(a, work, ["build --disk_cache=%s" % disk_cache])
+ws, env, rules_dir = scratch.ws, scratch.env, scratch.rules_dir
+report_cmd, gate_cmd, apply_cmd = (scratch.report_cmd, scratch.gate_cmd,
+                                   scratch.apply_cmd)
 
 
 def bazel(*args, expect=0):
@@ -141,36 +69,9 @@ def page(cmd, *extra, expect=0):
     return bazel(*(cmd[1:] + list(extra)), expect=expect)
 
 
-def spawns(log):
-    """The spawns of an --execution_log_json_file (concatenated objects)."""
-    text, decoder, pos, out = read(log), json.JSONDecoder(), 0, []
-    while True:
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        if pos == len(text):
-            return out
-        obj, pos = decoder.raw_decode(text, pos)
-        out.append(obj)
-
-
-def tidy_spawns(log):
-    return [s for s in spawns(log) if s.get("mnemonic") == TIDY]
-
-
 def outputs():
-    """The aspect's reports and fix files in bazel-bin: two dicts, by path
-    relative to it."""
-    found = {".txt": {}, ".yaml": {}}
-    bin_dir = os.path.join(ws, "bazel-bin")
-    for root, _, files in os.walk(bin_dir):
-        if ".transformers_tidy" not in root:
-            continue
-        for f in files:
-            kind = os.path.splitext(f)[1]
-            if kind in found:
-                path = os.path.join(root, f)
-                found[kind][os.path.relpath(path, bin_dir)] = read(path)
-    return found[".txt"], found[".yaml"]
+    """The aspect's reports and fix files in the current checkout."""
+    return bazel_workspace.outputs(ws)
 
 
 def apply_with(*options):
