@@ -29,9 +29,14 @@ EntryKey keyOf(const BaselineEntry &E) {
   return {E.Check, E.Path, E.Fingerprint};
 }
 
+/// "baseline 'F' is not ...", or "baseline 'F': findings[3]: ..." when
+/// \p Why starts with a colon.
 llvm::Error baselineError(llvm::StringRef File, const llvm::Twine &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "baseline '" + File + "' " + Why);
+  std::string Text = Why.str();
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "baseline '" + File + "'" +
+          (llvm::StringRef(Text).starts_with(":") ? "" : " ") + Text);
 }
 
 const char *const Rewrite = "; write it again with --write-baseline";
@@ -87,17 +92,17 @@ static llvm::Error readOne(llvm::StringRef File,
                   "', and this transformers-migrate computes '" +
                   FingerprintKey + "'" + Rewrite);
   std::vector<BaselineEntry> Entries;
-  llvm::json::Path::Root Where("baseline");
+  llvm::json::Path::Root Where("findings");
   const llvm::json::Value *Findings = Root->get("findings");
   if (!Findings || !fromJSON(*Findings, Entries, Where))
     return baselineError(File, Findings
-                                   ? "has an entry this tool cannot read: " +
+                                   ? ": an entry this tool cannot read: " +
                                          llvm::toString(Where.getError())
                                    : std::string("has no \"findings\" array"));
   for (size_t I = 0; I < Entries.size(); ++I) {
     const BaselineEntry &E = Entries[I];
     auto Entry = [&](const llvm::Twine &Why) {
-      return baselineError(File, "findings[" + llvm::Twine(I) + "]: " + Why);
+      return baselineError(File, ": findings[" + llvm::Twine(I) + "]: " + Why);
     };
     if (llvm::sys::path::is_absolute(E.Path) ||
         llvm::sys::path::is_absolute(E.Path, llvm::sys::path::Style::windows))
