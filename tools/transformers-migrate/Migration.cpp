@@ -7,6 +7,7 @@
 #include "report/Fingerprint.h"
 #include "support/Paths.h"
 #include "support/SafeFileWriter.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
@@ -154,26 +155,37 @@ Expected<std::unique_ptr<Migration>> Migration::open(MigrationRequest R,
                                                   std::move(*B)));
 }
 
-bool Migration::judges(StringRef Path) const {
+std::function<bool(StringRef)> Migration::judge() const {
   const std::string Root = projectRoot();
-  auto Relative = [&](const std::string &File) {
-    return projectRelative(realPathOf(File), Root);
+  // Each file's relative path once, not once per entry: a shard leaves
+  // most of a large tree's entries unmatched, and resolving every analysed
+  // file's path for each of them took minutes (20,000 entries, 1,000 files).
+  auto RelativePaths = [&](const std::vector<std::string> &Files) {
+    llvm::StringSet<> Out;
+    for (const std::string &F : Files)
+      Out.insert(projectRelative(realPathOf(F), Root));
+    return Out;
   };
-  for (const std::string &F : Merged.Summary.FailedFiles)
-    if (Relative(F) == Path)
-      return false;
   // A run over the whole database saw every file's findings, headers'
   // included; a run over some files (a shard, files named, a line filter)
   // only its main files'.
   bool Whole = Request.Database.Files.empty() && Request.ShardN == 1 &&
                !Request.LineFiltered;
-  if (Whole)
-    return true;
-  if (Request.LineFiltered)
-    return false;
-  return llvm::any_of(Merged.Summary.Files, [&](const std::string &F) {
-    return Relative(F) == Path;
-  });
+  bool LineFiltered = Request.LineFiltered;
+  llvm::StringSet<> Failed = RelativePaths(Merged.Summary.FailedFiles);
+  llvm::StringSet<> Analysed;
+  if (!Whole && !LineFiltered)
+    Analysed = RelativePaths(Merged.Summary.Files);
+  return [Failed = std::move(Failed), Analysed = std::move(Analysed), Whole,
+          LineFiltered](StringRef Path) {
+    if (Failed.contains(Path))
+      return false;
+    if (Whole)
+      return true;
+    if (LineFiltered)
+      return false;
+    return Analysed.contains(Path);
+  };
 }
 
 void Migration::applyBaselines() {
@@ -181,8 +193,7 @@ void Migration::applyBaselines() {
   assignFingerprints(Merged.Records, Root);
   if (Request.BaselinePaths.empty())
     return;
-  BaselineMatch M = applyBaseline(Accepted, Merged.Records, Root,
-                                  [this](StringRef P) { return judges(P); });
+  BaselineMatch M = applyBaseline(Accepted, Merged.Records, Root, judge());
   BaselineResult.Accepted = std::move(M.Accepted);
   BaselineResult.NotFound = std::move(M.NotFound);
   Merged.Summary.Baseline = &BaselineResult;

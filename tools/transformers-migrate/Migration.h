@@ -24,6 +24,7 @@
 #include "report/RunReport.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -139,9 +140,9 @@ private:
   /// Fingerprints the merged findings and takes out those the baseline
   /// accepts.
   void applyBaselines();
-  /// Whether the run saw every finding of \p Path (relative to the root):
+  /// Whether the run saw every finding of a path (relative to the root):
   /// only then is a baseline entry there that matched nothing gone.
-  bool judges(llvm::StringRef Path) const;
+  std::function<bool(llvm::StringRef)> judge() const;
 
   MigrationRequest Request;
   LoadedDatabase DB;
