@@ -168,9 +168,10 @@ std::function<bool(StringRef)> Migration::judge() const {
   };
   // A run over the whole database saw every file's findings, headers'
   // included; a run over some files (a shard, files named, a line filter)
-  // only its main files'.
+  // only its main files'; and so does a run in which a TU failed, as the
+  // headers it read may be read by no other TU.
   bool Whole = Request.Database.Files.empty() && Request.ShardN == 1 &&
-               !Request.LineFiltered;
+               !Request.LineFiltered && Merged.Summary.FailedFiles.empty();
   bool LineFiltered = Request.LineFiltered;
   llvm::StringSet<> Failed = RelativePaths(Merged.Summary.FailedFiles);
   llvm::StringSet<> Analysed;
