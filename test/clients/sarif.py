@@ -6,6 +6,9 @@ Validates the report of every corpus (sarif_corpus.py: Inputs/project,
 with and without --fix, Inputs/unicode, a TU that does not compile) against
 the official OASIS SARIF 2.1.0 JSON schema (sarif-schema-2.1.0.json, see
 README.md here) with the `jsonschema` package (Debian: python3-jsonschema),
+and the log of a --baseline run with "new", "unchanged" and "absent"
+results and their partialFingerprints (make_baseline_logs; Microsoft's
+validator does not check those values, see sarif_multitool.py),
 then checks what a code-scanning service relies on in the report of
 Inputs/project: the rules and their help, one result per finding with its
 location relative to %SRCROOT% (the project's root), and the fixes. A
@@ -21,7 +24,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "package"))
-from sarif_corpus import make_logs  # noqa: E402
+from sarif_corpus import make_baseline_logs, make_logs  # noqa: E402
 from testlib import check, fresh_dir, skip  # noqa: E402
 
 try:
@@ -45,7 +48,10 @@ validator = validator_cls(schema)
 
 work = fresh_dir(os.path.abspath(a.work))
 logs = make_logs(a.migrate, a.include_dir, a.inputs, work)
-for entry in logs:
+baseline = make_baseline_logs(a.migrate, a.include_dir, a.inputs,
+                              fresh_dir(os.path.join(work, "baseline")),
+                              plain=False)
+for entry in logs + [baseline.after]:
     errors = sorted(validator.iter_errors(entry.doc),
                     key=lambda e: list(e.path))
     for e in errors[:20]:
@@ -98,4 +104,14 @@ check(not validator.is_valid(broken), "a log without version was accepted")
 broken = copy.deepcopy(log)
 broken["runs"][0]["results"][0]["level"] = "fatal"
 check(not validator.is_valid(broken), "an invalid result level was accepted")
+# ... and what it says of baselineState and partialFingerprints.
+broken = copy.deepcopy(baseline.after.doc)
+broken["runs"][0]["results"][0]["baselineState"] = "accepted"
+check(not validator.is_valid(broken),
+      "baselineState 'accepted' was accepted")
+broken = copy.deepcopy(baseline.after.doc)
+broken["runs"][0]["results"][0]["partialFingerprints"] = {
+    "transformersTidy/v1": 1}
+check(not validator.is_valid(broken),
+      "a numeric partialFingerprint was accepted")
 print("PASS: transformers-migrate --format=sarif is valid SARIF 2.1.0")
