@@ -6,7 +6,7 @@ Validates the report of every corpus (sarif_corpus.py: Inputs/project,
 with and without --fix, Inputs/unicode, a TU that does not compile) against
 the official OASIS SARIF 2.1.0 JSON schema (sarif-schema-2.1.0.json, see
 README.md here) with the `jsonschema` package (Debian: python3-jsonschema),
-and the log of a --baseline run with "new", "unchanged" and "absent"
+and the log of a --baseline run with "new", "unchanged", "updated" and "absent"
 results and their partialFingerprints (make_baseline_logs; Microsoft's
 validator does not check those values, see sarif_multitool.py),
 then checks what a code-scanning service relies on in the report of

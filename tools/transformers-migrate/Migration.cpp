@@ -196,6 +196,7 @@ void Migration::applyBaselines() {
     return;
   BaselineMatch M = applyBaseline(Accepted, Merged.Records, Root, judge());
   BaselineResult.Accepted = std::move(M.Accepted);
+  BaselineResult.Updated = std::move(M.Updated);
   BaselineResult.NotFound = std::move(M.NotFound);
   Merged.Summary.Baseline = &BaselineResult;
 }

@@ -300,6 +300,22 @@ TEST(BaselineApply, EachEntryHidesOneFinding) {
   EXPECT_EQ(Records[0].offset(), 2u);
 }
 
+TEST(BaselineApply, AMovedOrRewordedFindingIsUpdated) {
+  // The entries' line is 1 and message "m" (baselineEntry).
+  Baseline B{{baselineEntry("src/a.cpp", FP1), baselineEntry("src/b.cpp", FP2),
+              baselineEntry("src/c.cpp", FP3)}};
+  Record Same = finding("src/a.cpp", FP1), Moved = finding("src/b.cpp", FP2),
+         Reworded = finding("src/c.cpp", FP3);
+  Same.At.Line = Moved.At.Line = Reworded.At.Line = 1;
+  Same.Diag.Message.Message = Moved.Diag.Message.Message = "m";
+  Moved.At.Line = 7;
+  Reworded.Diag.Message.Message = "another message";
+  std::vector<Record> Records{Same, Moved, Reworded};
+  BaselineMatch M = applyBaseline(B, Records, "/p", judgeAll);
+  ASSERT_EQ(M.Accepted.size(), 3u);
+  EXPECT_EQ(M.Updated, (std::vector<bool>{false, true, true}));
+}
+
 TEST(BaselineApply, CompilerErrorsAreNeverHidden) {
   // Even an entry naming the error's check, path and fingerprint.
   Baseline B{{baselineEntry("src/a.cpp", FP1, "clang-diagnostic-error"),

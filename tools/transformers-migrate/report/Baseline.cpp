@@ -166,9 +166,10 @@ BaselineMatch
 applyBaseline(const Baseline &B, std::vector<Record> &Records,
               llvm::StringRef Root,
               const std::function<bool(llvm::StringRef)> &Judged) {
-  std::map<EntryKey, bool> Matched;
+  // Per entry: the entry, and whether a finding matched it.
+  std::map<EntryKey, std::pair<const BaselineEntry *, bool>> Matched;
   for (const BaselineEntry &E : B.Entries)
-    Matched.emplace(keyOf(E), false);
+    Matched.emplace(keyOf(E), std::make_pair(&E, false));
   BaselineMatch M;
   std::vector<Record> Kept;
   Kept.reserve(Records.size());
@@ -177,8 +178,10 @@ applyBaseline(const Baseline &B, std::vector<Record> &Records,
                   ? Matched.find(
                         {R.check().str(), findingPath(R, Root), R.Fingerprint})
                   : Matched.end();
-    if (It != Matched.end() && !It->second) {
-      It->second = true;
+    if (It != Matched.end() && !It->second.second) {
+      It->second.second = true;
+      const BaselineEntry &E = *It->second.first;
+      M.Updated.push_back(E.Line != R.At.Line || E.Message != R.message());
       M.Accepted.push_back(std::move(R));
     } else {
       Kept.push_back(std::move(R));
@@ -186,7 +189,7 @@ applyBaseline(const Baseline &B, std::vector<Record> &Records,
   }
   Records = std::move(Kept);
   for (const BaselineEntry &E : B.Entries)
-    if (!Matched[keyOf(E)] && Judged(E.Path))
+    if (!Matched[keyOf(E)].second && Judged(E.Path))
       M.NotFound.push_back(E);
   return M;
 }

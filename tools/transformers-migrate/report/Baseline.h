@@ -59,8 +59,11 @@ std::string baselineText(llvm::ArrayRef<const Record *> Records,
 
 /// What a baseline does to a run's findings.
 struct BaselineMatch {
-  /// The findings it accepts, taken out of the run's records (in order).
+  /// The findings it accepts, taken out of the run's records (in order),
+  /// and for each whether its line or message is not the entry's (moved
+  /// lines: SARIF's "updated").
   std::vector<Record> Accepted;
+  std::vector<bool> Updated;
   /// Its entries no finding matched, in the files the run judged.
   std::vector<BaselineEntry> NotFound;
 };

@@ -16,8 +16,10 @@ namespace tmigrate {
 /// What --baseline did to a run (Baseline.h).
 struct BaselineOutcome {
   /// The findings it accepted: not reported, not failing (SARIF lists them
-  /// as "unchanged").
+  /// as "unchanged", or "updated" where Updated says their line or message
+  /// is not the entry's).
   std::vector<Record> Accepted;
+  std::vector<bool> Updated;
   /// Its entries no finding of a file the run judged matched (SARIF's
   /// "absent" results).
   std::vector<BaselineEntry> NotFound;

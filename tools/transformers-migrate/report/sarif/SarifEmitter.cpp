@@ -5,8 +5,9 @@
 // locations (the notes), its fix as artifact changes and, for a finding,
 // its baseline fingerprint (Fingerprint.h) as a partialFingerprint. With
 // --baseline, every result has a baselineState: "new" for those reported,
-// "unchanged" for the findings the baseline accepted, "absent" for its
-// entries no finding matched. Paths and regions are SarifLocations':
+// "unchanged" for the findings the baseline accepted ("updated" when their
+// line or message is not the entry's), "absent" for its entries no finding
+// matched. Paths and regions are SarifLocations':
 // relative to %SRCROOT%, in code points.
 //
 //===----------------------------------------------------------------------===//
@@ -119,7 +120,8 @@ void emitSarif(const std::vector<Record> &Records,
 
   llvm::json::Array Results;
   // Every record reported, then (with a baseline) the findings it accepted:
-  // SARIF's "unchanged" results, which a viewer shows as known.
+  // SARIF's "unchanged" results ("updated" when their line or message
+  // changed), which a viewer shows as known.
   std::vector<const Record *> All;
   for (const Record &R : Records)
     All.push_back(&R);
@@ -138,7 +140,10 @@ void emitSarif(const std::vector<Record> &Records,
     // SARIF 2.1.0 §3.27.24: with a baseline, every result says whether it
     // is in it.
     if (Baseline)
-      Res["baselineState"] = I < Records.size() ? "new" : "unchanged";
+      Res["baselineState"] = I < Records.size() ? "new"
+                             : Baseline->Updated[I - Records.size()]
+                                 ? "updated"
+                                 : "unchanged";
     if (!R.file().empty())
       Res["locations"] =
           llvm::json::Array{location(Locations, R.Diag.Message, R.At.Line)};
