@@ -102,7 +102,7 @@ TEST(BaselineRead, AnotherVersion) {
                            "\"fingerprint\": \"transformersTidy/v1\", "
                            "\"findings\": []}"),
             File +
-                "has version (none), and this transformers-migrate "
+                "has no \"version\" number, and this transformers-migrate "
                 "reads version 1" +
                 Rewrite);
 }

@@ -79,18 +79,19 @@ static llvm::Error readOne(llvm::StringRef File,
   std::optional<int64_t> Version = Root->getInteger("version");
   if (!Version || *Version != BaselineVersion)
     return baselineError(
-        File, llvm::formatv("has version {0}, and this transformers-migrate "
-                            "reads version {1}{2}",
-                            Version ? std::to_string(*Version)
-                                    : std::string("(none)"),
+        File, llvm::formatv("{0}, and this transformers-migrate reads "
+                            "version {1}{2}",
+                            Version ? "has version " + std::to_string(*Version)
+                                    : std::string("has no \"version\" number"),
                             BaselineVersion, Rewrite)
                   .str());
   std::optional<llvm::StringRef> Kind = Root->getString("fingerprint");
   if (!Kind || *Kind != FingerprintKey)
-    return baselineError(
-        File, "holds fingerprints of kind '" + Kind.value_or("(none)") +
-                  "', and this transformers-migrate computes '" +
-                  FingerprintKey + "'" + Rewrite);
+    return baselineError(File,
+                         (Kind ? "holds fingerprints of kind '" + *Kind + "'"
+                               : llvm::Twine("names no \"fingerprint\" kind")) +
+                             ", and this transformers-migrate computes '" +
+                             FingerprintKey + "'" + Rewrite);
   std::vector<BaselineEntry> Entries;
   llvm::json::Path::Root Where("findings");
   const llvm::json::Value *Findings = Root->get("findings");
