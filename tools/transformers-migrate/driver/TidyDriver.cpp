@@ -349,7 +349,11 @@ public:
       if (State.Opts.InspectAST)
         State.Opts.InspectAST(Ctx);
     }
-    State.collect(&Ctx.getSourceManager(), &Ctx);
+    // A finding's declaration is looked up in a sound AST only: a broken
+    // TU's findings are dropped (unless CheckBrokenCode, for the fuzzer),
+    // and its declarations may be half-made.
+    State.collect(&Ctx.getSourceManager(),
+                  CI.getDiagnostics().hasErrorOccurred() ? nullptr : &Ctx);
   }
 
 private:
