@@ -82,7 +82,7 @@ std::vector<NamedOutput> MigrationRequest::namedOutputs() const {
 Migration::Migration(MigrationRequest R, LoadedDatabase D, CheckConfig &C,
                      OutputTargets O, Baseline B)
     : Request(std::move(R)), DB(std::move(D)), Config(C), Outputs(std::move(O)),
-      Accepted(std::move(B)) {
+      KnownFindings(std::move(B)) {
   Request.Run.WatchedOutputs = Outputs.identities();
   if (Request.Fast.CacheOptions.Dir.empty())
     Request.Fast.Cache = false;
@@ -194,7 +194,7 @@ void Migration::applyBaselines() {
   assignFingerprints(Merged.Records, Root);
   if (Request.BaselinePaths.empty())
     return;
-  BaselineMatch M = applyBaseline(Accepted, Merged.Records, Root, judge());
+  BaselineMatch M = applyBaseline(KnownFindings, Merged.Records, Root, judge());
   BaselineResult.Accepted = std::move(M.Accepted);
   BaselineResult.Updated = std::move(M.Updated);
   BaselineResult.NotFound = std::move(M.NotFound);

@@ -135,7 +135,7 @@ public:
 
 private:
   Migration(MigrationRequest Request, LoadedDatabase DB, CheckConfig &Config,
-            OutputTargets Outputs, Baseline Accepted);
+            OutputTargets Outputs, Baseline Read);
 
   /// Fingerprints the merged findings and takes out those the baseline
   /// accepts.
@@ -152,8 +152,8 @@ private:
   MergedRun Merged;
   FixPlan Plan;
   std::vector<std::string> Problems;
-  /// The baseline the run reads, and what it did.
-  Baseline Accepted;
+  /// The findings the --baseline files record, and what they did.
+  Baseline KnownFindings;
   BaselineOutcome BaselineResult;
   std::optional<size_t> BaselineWritten;
   bool IOError = false;
