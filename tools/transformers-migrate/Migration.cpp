@@ -354,14 +354,13 @@ void Migration::commit(raw_ostream &Log) {
       All.push_back(&R);
     for (const Record &R : BaselineResult.Accepted)
       All.push_back(&R);
-    if (Error E = writeOutputFile(Request.WriteBaselinePath,
-                                  baselineText(All, projectRoot()))) {
+    std::vector<BaselineEntry> Entries = baselineEntries(All, projectRoot());
+    if (Error E =
+            writeOutputFile(Request.WriteBaselinePath, baselineText(Entries))) {
       Log << "transformers-migrate: error: " << toString(std::move(E)) << "\n";
       IOError = ExportLost = true;
     } else {
-      BaselineWritten = llvm::count_if(All, [](const Record *R) {
-        return isFinding(*R) && !R->Fingerprint.empty();
-      });
+      BaselineWritten = Entries.size();
     }
   }
   if (!ExportLost && !Request.ExportFixesPath.empty())

@@ -138,8 +138,16 @@ llvm::Expected<Baseline> readBaselines(llvm::ArrayRef<std::string> Paths) {
   return B;
 }
 
-std::string baselineText(llvm::ArrayRef<const Record *> Records,
-                         llvm::StringRef Root) {
+llvm::json::Value toJSON(const BaselineEntry &E) {
+  return llvm::json::Object{{"check", E.Check},
+                            {"path", E.Path},
+                            {"fingerprint", E.Fingerprint},
+                            {"line", E.Line},
+                            {"message", E.Message}};
+}
+
+std::vector<BaselineEntry>
+baselineEntries(llvm::ArrayRef<const Record *> Records, llvm::StringRef Root) {
   std::vector<BaselineEntry> Entries;
   for (const Record *R : Records)
     if (isFinding(*R) && !R->Fingerprint.empty())
@@ -149,18 +157,20 @@ std::string baselineText(llvm::ArrayRef<const Record *> Records,
     return std::tie(A.Path, A.Line, A.Check, A.Fingerprint) <
            std::tie(B.Path, B.Line, B.Check, B.Fingerprint);
   });
-  llvm::json::Array Findings;
-  for (const BaselineEntry &E : Entries)
-    Findings.push_back(llvm::json::Object{{"check", E.Check},
-                                          {"path", E.Path},
-                                          {"fingerprint", E.Fingerprint},
-                                          {"line", E.Line},
-                                          {"message", E.Message}});
+  return Entries;
+}
+
+std::string baselineText(llvm::ArrayRef<BaselineEntry> Entries) {
   llvm::json::Object Doc{{"version", BaselineVersion},
                          {"tool", ToolName},
                          {"fingerprint", FingerprintKey},
-                         {"findings", std::move(Findings)}};
+                         {"findings", llvm::json::Array(Entries)}};
   return llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))).str() + "\n";
+}
+
+std::string baselineText(llvm::ArrayRef<const Record *> Records,
+                         llvm::StringRef Root) {
+  return baselineText(baselineEntries(Records, Root));
 }
 
 BaselineMatch

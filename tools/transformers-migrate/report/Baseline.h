@@ -24,6 +24,7 @@
 #include "driver/Model.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 #include <functional>
 #include <string>
 #include <vector>
@@ -52,10 +53,18 @@ struct Baseline {
 /// or fingerprint, an entry without its fields or with an absolute path.
 llvm::Expected<Baseline> readBaselines(llvm::ArrayRef<std::string> Paths);
 
-/// The baseline text of the findings among \p Records (fingerprints set),
+/// The entries of the findings among \p Records (fingerprints set),
 /// sorted by path, line and check.
+std::vector<BaselineEntry>
+baselineEntries(llvm::ArrayRef<const Record *> Records, llvm::StringRef Root);
+
+/// The baseline file of \p Entries; of the findings among \p Records.
+std::string baselineText(llvm::ArrayRef<BaselineEntry> Entries);
 std::string baselineText(llvm::ArrayRef<const Record *> Records,
                          llvm::StringRef Root);
+
+/// An entry as the baseline file and JSON's summary.baseline spell it.
+llvm::json::Value toJSON(const BaselineEntry &E);
 
 /// What a baseline does to a run's findings.
 struct BaselineMatch {

@@ -66,17 +66,10 @@ void emitJson(const std::vector<Record> &Records,
   // What the baseline hid (accepted findings are not diagnostics here) and
   // which of its entries no finding matched any more.
   if (const BaselineOutcome *B = Summary.Baseline) {
-    llvm::json::Array NotFound;
-    for (const BaselineEntry &E : B->NotFound)
-      NotFound.push_back(llvm::json::Object{{"check", E.Check},
-                                            {"path", E.Path},
-                                            {"fingerprint", E.Fingerprint},
-                                            {"line", E.Line},
-                                            {"message", E.Message}});
     Sum["baseline"] =
         llvm::json::Object{{"accepted", B->Accepted.size()},
                            {"notFound", B->NotFound.size()},
-                           {"notFoundEntries", std::move(NotFound)}};
+                           {"notFoundEntries", llvm::json::Array(B->NotFound)}};
   }
   llvm::json::Object Root{
       {"version", 1},

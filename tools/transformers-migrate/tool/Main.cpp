@@ -140,7 +140,8 @@ cl::list<std::string> BaselinePaths(
              "says how many were hidden and how many entries were not found "
              "any more. Fixes, --export-fixes, JSON and the exit status "
              "leave accepted findings out; SARIF lists them as "
-             "\"unchanged\". Repeatable: the baselines of several shards "
+             "\"unchanged\" (\"updated\" when their line moved). Repeatable: "
+             "the baselines of several shards "
              "together"),
     cl::cat(Category));
 cl::opt<std::string> WriteBaseline(
